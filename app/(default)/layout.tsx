@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { AccountDialogs } from "@/components/auth/account-dialogs";
+import { SiteHeaderWithAccount } from "@/components/auth/header-account";
+import { PUBLIC_KEY_META_NAME } from "@/lib/auth/rsa";
+import { getPasswordPublicKeyPem } from "@/server/modules/crypto/rsa-keys";
+
+export default async function DefaultLayout({ children }: { children: ReactNode }) {
+  // SPEC §5: the register step encrypts with a built-in public key; this is it, rendered into the page.
+  const publicKey = await getPasswordPublicKeyPem().catch(() => null);
+  return (
+    <>
+      {publicKey ? <meta name={PUBLIC_KEY_META_NAME} content={publicKey} /> : null}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeaderWithAccount />
+      <div id="main" className="mx-auto w-full max-w-6xl px-4 pb-24 pt-6 sm:px-6">
+        {children}
+      </div>
+      <AccountDialogs registerPublicKey={publicKey} />
+    </>
+  );
+}

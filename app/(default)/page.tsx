@@ -1,0 +1,45 @@
+import { ContinueChatting } from "@/components/catalogue/continue-chatting";
+import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
+import { PaginationNav } from "@/components/catalogue/pagination-nav";
+import { TagChips } from "@/components/catalogue/tag-chips";
+import { CharacterGrid } from "@/components/character/character-grid";
+import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
+import { totalPages } from "@/lib/format/pagination";
+import { listRobots } from "@/server/modules/catalogue/list-robots";
+import { listTags } from "@/server/modules/catalogue/tags";
+import { pageContext, pageParam } from "@/server/pages/page-context";
+
+export const dynamic = "force-dynamic";
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+  const page = pageParam((await searchParams).page);
+  const { db, viewer } = await pageContext();
+  const [tags, robots] = await Promise.all([
+    listTags(db, viewer),
+    listRobots(db, { page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
+  ]);
+  return (
+    <main>
+      <section className="mb-5">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Chat with characters you&apos;ll love</h1>
+        <p className="mt-1 text-muted-foreground">Heroes, mentors, companions and strangers with a story to tell.</p>
+      </section>
+      <TagChips tags={tags} />
+      <ContinueChatting />
+      <section aria-labelledby="explore-heading" className="mt-6">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="explore-heading" className="text-lg font-semibold">
+            Popular characters
+          </h2>
+          <NsfwToggle initialOn={viewer.nsfw} />
+        </div>
+        {robots && robots.list.length > 0 ? (
+          <CharacterGrid robots={robots.list} label="Characters" />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">No characters on this page.</p>
+        )}
+        <PaginationNav page={page} totalPages={totalPages(robots?.total ?? 0, PAGE_SIZE_DEFAULT)} basePath="/" />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { PaginationNav } from "@/components/catalogue/pagination-nav";
+import { CharacterGrid } from "@/components/character/character-grid";
+import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
+import { totalPages } from "@/lib/format/pagination";
+import { safeImageSrc } from "@/lib/format/safe-image-src";
+import { getPublicProfile } from "@/server/modules/accounts/public-profile";
+import { listCreatorRobots } from "@/server/modules/catalogue/list-robots";
+import { pageContext, pageParam } from "@/server/pages/page-context";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ user_key: string }>; searchParams: Promise<{ page?: string }> };
+
+const loadProfile = cache(async (key: string) => getPublicProfile((await pageContext()).db, key));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const profile = await loadProfile(decodeURIComponent((await params).user_key));
+  return profile ? { title: `${profile.name} (@${profile.key})` } : {};
+}
+
+export default async function ProfilePage({ params, searchParams }: Props) {
+  const profile = await loadProfile(decodeURIComponent((await params).user_key));
+  if (!profile) notFound();
+  const page = pageParam((await searchParams).page);
+  const { db, viewer } = await pageContext();
+  const robots = await listCreatorRobots(db, profile.id, { page, pageSize: PAGE_SIZE_DEFAULT }, viewer);
+  return (
+    <main>
+      <header className="flex items-center gap-4">
+        {safeImageSrc(profile.face) ? (
+          // eslint-disable-next-line @next/next/no-img-element -- avatar from our own origin or an https URL
+          <img src={safeImageSrc(profile.face) ?? ""} alt="" width={80} height={80} className="size-20 rounded-full bg-muted" />
+        ) : (
+          <span className="flex size-20 items-center justify-center rounded-full bg-primary text-3xl font-bold text-primary-foreground" aria-hidden="true">
+            {profile.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <h1 className="text-2xl font-bold">{profile.name}</h1>
+          <p className="text-muted-foreground">@{profile.key}</p>
+        </div>
+      </header>
+      <section aria-labelledby="creations-heading" className="mt-8">
+        <h2 id="creations-heading" className="mb-3 text-lg font-semibold">
+          Characters by {profile.name} <span className="text-muted-foreground">({robots.total})</span>
+        </h2>
+        {robots.list.length ? (
+          <CharacterGrid robots={robots.list} label={`Characters by ${profile.name}`} />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">No public characters yet.</p>
+        )}
+        <PaginationNav page={page} totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)} basePath={`/profile/${profile.key}`} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PaginationNav } from "@/components/catalogue/pagination-nav";
+import { SearchForm } from "@/components/catalogue/search-form";
+import { CharacterGrid } from "@/components/character/character-grid";
+import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
+import { totalPages } from "@/lib/format/pagination";
+import { SEARCH_TOTAL_CAP, searchRobots } from "@/server/modules/catalogue/search-robots";
+import { listTags } from "@/server/modules/catalogue/tags";
+import { pageContext, pageParam } from "@/server/pages/page-context";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<{ q?: string; page?: string }> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const q = (await searchParams).q?.trim();
+  return { title: q ? `“${q.slice(0, 60)}” · Search` : "Search", robots: { index: false } };
+}
+
+export default async function SearchPage({ searchParams }: Props) {
+  const sp = await searchParams;
+  const q = (typeof sp.q === "string" ? sp.q : "").trim().slice(0, 100);
+  const page = pageParam(sp.page);
+  const { db, viewer } = await pageContext();
+  const results = q ? await searchRobots(db, { keyword: q, page, pageSize: PAGE_SIZE_DEFAULT }, viewer) : null;
+  const tags = results ? [] : await listTags(db, viewer);
+  return (
+    <main>
+      <h1 className="sr-only">Search characters</h1>
+      <SearchForm initialQuery={q} />
+      {!results ? (
+        <section className="mt-8" aria-labelledby="browse-heading">
+          <h2 id="browse-heading" className="text-lg font-semibold">
+            Type a name, a tag or a few words
+          </h2>
+          <p className="mt-1 text-muted-foreground">Or start from a tag:</p>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {tags.map((t) => (
+              <li key={t.key}>
+                <Link href={`/tag/${t.key}`} className="inline-block rounded-full border border-border px-3 py-1.5 text-sm hover:border-primary hover:text-primary">
+                  {t.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : results.total === 0 ? (
+        <section className="mt-10 text-center">
+          <h2 className="text-lg font-semibold">No characters match “{q}”</h2>
+          <p className="mt-1 text-muted-foreground">Check the spelling, try fewer words, or browse by tag.</p>
+        </section>
+      ) : (
+        <section className="mt-6" aria-labelledby="results-heading">
+          <h2 id="results-heading" className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+            {results.total >= SEARCH_TOTAL_CAP ? `${SEARCH_TOTAL_CAP.toLocaleString("en-US")}+` : results.total}{" "}
+            {results.total === 1 ? "result" : "results"} for “{q}”
+          </h2>
+          <CharacterGrid robots={results.list} label="Search results" />
+          <PaginationNav page={page} totalPages={totalPages(results.total, PAGE_SIZE_DEFAULT)} basePath="/search" params={{ q }} />
+        </section>
+      )}
+    </main>
+  );
+}

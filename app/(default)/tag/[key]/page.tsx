@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
+import { PaginationNav } from "@/components/catalogue/pagination-nav";
+import { TagChips } from "@/components/catalogue/tag-chips";
+import { CharacterGrid } from "@/components/character/character-grid";
+import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
+import { totalPages } from "@/lib/format/pagination";
+import { listRobots } from "@/server/modules/catalogue/list-robots";
+import { getTag, listTags } from "@/server/modules/catalogue/tags";
+import { pageContext, pageParam } from "@/server/pages/page-context";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ page?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { key } = await params;
+  const { db, viewer } = await pageContext();
+  const tag = await getTag(db, decodeURIComponent(key), viewer);
+  return tag ? { title: `${tag.name} characters`, description: tag.description } : {};
+}
+
+export default async function TagPage({ params, searchParams }: Props) {
+  const key = decodeURIComponent((await params).key);
+  const page = pageParam((await searchParams).page);
+  const { db, viewer } = await pageContext();
+  const [tag, tags, robots] = await Promise.all([
+    getTag(db, key, viewer),
+    listTags(db, viewer),
+    listRobots(db, { tagKey: key, page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
+  ]);
+  if (!tag || !robots) notFound();
+  return (
+    <main>
+      <TagChips tags={tags} current={tag.key} />
+      <div className="mb-4 mt-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{tag.name}</h1>
+          <p className="mt-1 text-muted-foreground">{tag.description}</p>
+        </div>
+        <NsfwToggle initialOn={viewer.nsfw} />
+      </div>
+      {robots.list.length ? (
+        <CharacterGrid robots={robots.list} label={`${tag.name} characters`} />
+      ) : (
+        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">No characters here yet.</p>
+      )}
+      <PaginationNav page={page} totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)} basePath={`/tag/${tag.key}`} />
+    </main>
+  );
+}

@@ -1,0 +1,352 @@
+/**
+ * Page performance: starts the production server (node scripts/start.mjs, which builds first when the build is
+ * stale) on a free port with a fresh PGlite DATA_DIR under the OS temp dir, then measures for `/`, a tag page and
+ * a character page:
+ *   (b) first-load JavaScript: every <script src> and <link rel="modulepreload"> under /_next/ in the page's HTML,
+ *       each fetched and gzipped with node:zlib level 9, summed; plus the 3 largest chunks of `/`;
+ *   (a) Lighthouse (the `lighthouse` package, default mobile config, simulated throttling, performance category
+ *       only) driving Debian Chromium through chrome-launcher: each page twice, the better run is reported.
+ * (b) runs first because its fetches also warm the server. Prints figures beside the goals; never asserts.
+ *
+ *   npx tsx bench/pages.ts [--runs 2] [--chromium /usr/bin/chromium]
+ *
+ * The server and Chromium are stopped and the temp DATA_DIR removed at the end, also on error or Ctrl-C.
+ * See bench/README.md.
+ */
+import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import { lighthouseRun, type LhFigures } from "./lib/lighthouse-run";
+import { cleanupAll, eachFlag, freePort, onCleanup, out, printTable, runBench, sleep, spawnNode } from "./lib/harness";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PAGES = [
+  { label: "home", path: "/" },
+  { label: "tag", path: "/tag/fantasy" },
+  { label: "character", path: "/character/1" },
+];
+const GOALS = { performance: 90, cls: 0.1, homeJsKb: 180 };
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+interface Options {
+  runs: number;
+  chromium: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = { runs: 2, chromium: "/usr/bin/chromium" };
+  eachFlag(argv, (flag, arg, value) => {
+    switch (flag) {
+      case "--runs": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) throw new Error("--runs needs an integer >= 1");
+        opts.runs = n;
+        break;
+      }
+      case "--chromium":
+        opts.chromium = value() ?? opts.chromium;
+        break;
+      case "--help":
+      case "-h":
+        out("usage: tsx bench/pages.ts [--runs N] [--chromium PATH]");
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown argument: ${arg}`);
+    }
+  });
+  return opts;
+}
+
+const secs = (msv: number) => `${(msv / 1000).toFixed(1)} s`;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+// ---------------------------------------------------------------------------------------------- server
+
+async function get(url: string, timeoutMs = 30_000): Promise<{ status: number; body: Buffer; type: string }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { "accept-encoding": "identity" } });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()), type: res.headers.get("content-type") ?? "" };
+}
+
+/** The production entry in a child process (own process group) on a fresh PGlite DATA_DIR; resolves when it serves pages. */
+async function startServer(): Promise<{ base: string; child: ChildProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-bench-pages-"));
+  onCleanup(`remove ${dataDir}`, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const deadline = Date.now() + 8 * 60_000;
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+    };
+    out(`starting the server (node scripts/start.mjs; builds first when the build is stale) on port ${port}, DATA_DIR ${dataDir}…`);
+    const { child, output, exited } = spawnNode("stop the server", [path.join(ROOT, "scripts/start.mjs")], { cwd: ROOT, env });
+    let building = false;
+    let apiUp = false;
+    let ready = false;
+    const base = `http://127.0.0.1:${port}`;
+    while (!ready && !exited()) {
+      if (Date.now() > deadline) throw new Error(`server not ready after 8 minutes:\n${output()}`);
+      if (!building && /No current build/.test(output())) {
+        building = true;
+        out("  no current build: scripts/start.mjs is running `next build` first (minutes on 2 cores)…");
+      }
+      try {
+        if (!apiUp) apiUp = (await get(`${base}/v1/health`, 5000)).status === 200;
+        if (apiUp) {
+          const probe = await get(`${base}/__bench_ready_probe`, 60_000);
+          ready = !(probe.status === 503 && probe.body.toString() === "Starting up");
+        }
+      } catch {
+        /* not listening yet */
+      }
+      if (!ready) await sleep(500);
+    }
+    if (ready) {
+      out(`server ready in ${secs(performance.now() - started)}${building ? " (including the build)" : ""}`);
+      return { base, child };
+    }
+    // Someone else's `next build` holds the build lock: wait for it and try again.
+    if (/Another next build process is already running/.test(output()) && Date.now() < deadline) {
+      out(`  another next build is running (attempt ${attempt}); waiting for it…`);
+      await sleep(10_000);
+      continue;
+    }
+    throw new Error(`server ${exited()} before it was ready:\n${output()}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- first-load JS
+
+interface Chunk {
+  url: string;
+  raw: number;
+  gzip: number;
+  text: string;
+}
+
+interface PageJs {
+  label: string;
+  path: string;
+  status: number;
+  htmlGzip: number;
+  inlineScriptGzip: number;
+  chunks: Chunk[];
+  preloadOnly: number;
+  /** gzip bytes of <script nomodule src> (not counted). */
+  noModuleGzip: number;
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+
+const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
+
+const chunkCache = new Map<string, Chunk>();
+
+async function firstLoadJs(base: string, page: { label: string; path: string }): Promise<PageJs> {
+  const html = await get(`${base}${page.path}`);
+  const text = html.body.toString("utf8");
+  const srcs = new Set<string>();
+  const noModule: string[] = [];
+  for (const m of text.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(m[0], "src");
+    // nomodule scripts (Next's legacy polyfills) are skipped by every browser that runs modules: not counted.
+    if (src && /\snomodule\b/i.test(m[0])) noModule.push(src);
+    else if (src) srcs.add(src);
+  }
+  for (const m of text.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attr(m[0], "rel") ?? "").toLowerCase() === "modulepreload") {
+      const href = attr(m[0], "href");
+      if (href) srcs.add(href);
+    }
+  }
+  // Preloaded scripts that no <script src> loads (for information: not counted).
+  let preloadOnly = 0;
+  for (const m of text.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attr(m[0], "rel") ?? "").toLowerCase() === "preload" && attr(m[0], "as") === "script") {
+      const href = attr(m[0], "href");
+      if (href && !srcs.has(href)) preloadOnly++;
+    }
+  }
+  const inline = [...text.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? "").join("");
+  const chunks: Chunk[] = [];
+  for (const src of srcs) {
+    const url = new URL(src.replace(/&amp;/g, "&"), base);
+    if (!url.pathname.startsWith("/_next/")) continue;
+    let chunk = chunkCache.get(url.pathname + url.search);
+    if (!chunk) {
+      const res = await get(url.toString());
+      if (res.status !== 200) throw new Error(`${url.pathname} answered ${res.status}`);
+      chunk = { url: url.pathname + url.search, raw: res.body.length, gzip: gzipSize(res.body), text: res.body.toString("utf8") };
+      chunkCache.set(chunk.url, chunk);
+    }
+    chunks.push(chunk);
+  }
+  let noModuleGzip = 0;
+  for (const src of noModule) {
+    const res = await get(new URL(src.replace(/&amp;/g, "&"), base).toString());
+    noModuleGzip += gzipSize(res.body);
+  }
+  return {
+    label: page.label,
+    path: page.path,
+    status: html.status,
+    noModuleGzip,
+    htmlGzip: gzipSize(html.body),
+    inlineScriptGzip: inline ? gzipSize(Buffer.from(inline)) : 0,
+    chunks,
+    preloadOnly,
+  };
+}
+
+/** Strings that survive minification and hint at which package a chunk holds (a heuristic, printed as such). */
+const MARKERS: Array<[string, RegExp]> = [
+  ["react-dom", /__reactFiber\$|react-dom/],
+  ["next app router", /next-router|__next_f|next-action/],
+  ["zod", /ZodError|\$ZodType/],
+  ["react-hook-form", /shouldUnregister|react-hook-form/],
+  ["@radix-ui", /DismissableLayer|FocusScope|radix/],
+  ["vaul", /data-vaul|vaul-drawer/],
+  ["zustand", /zustand/],
+  ["@tanstack/react-query", /QueryClientProvider|No QueryClient set/],
+  ["spark-md5", /SparkMD5/],
+  ["@dicebear", /dicebear/i],
+];
+
+function markersOf(text: string): string {
+  const found = MARKERS.filter(([, re]) => re.test(text)).map(([name]) => name);
+  return found.length ? found.join(", ") : "no known markers";
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const t0 = performance.now();
+  out(`Page bench — ${new Date().toISOString()}`);
+  out(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), node ${process.version}, ` +
+      `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work may share the machine)`,
+  );
+  if (!fs.existsSync(opts.chromium)) throw new Error(`Chromium not found at ${opts.chromium} (apt-get install chromium)`);
+  const { base } = await startServer();
+
+  // (b) first-load JavaScript
+  out(`\n(b) first-load JavaScript (every <script src> and <link rel=modulepreload> under /_next/ in the HTML; gzip -9 each, summed)`);
+  const pages: PageJs[] = [];
+  for (const p of PAGES) pages.push(await firstLoadJs(base, p));
+  printTable(
+    ["page", "path", "status", "scripts", "JS raw kB", "JS gzip kB", "HTML gzip kB", "inline <script> gzip kB"],
+    pages.map((p) => [
+      p.label,
+      p.path,
+      String(p.status),
+      String(p.chunks.length),
+      kb(p.chunks.reduce((s, c) => s + c.raw, 0)),
+      kb(p.chunks.reduce((s, c) => s + c.gzip, 0)),
+      kb(p.htmlGzip),
+      kb(p.inlineScriptGzip),
+    ]),
+    "  ",
+  );
+  out("  (inline <script>: the RSC payload and bootstrap inside the HTML: not counted in JS gzip)");
+  for (const p of pages) if (p.noModuleGzip) out(`  ${p.path}: <script nomodule> (legacy polyfills, ${kb(p.noModuleGzip)} kB gzip) not counted: modern browsers skip it`);
+  for (const p of pages) if (p.preloadOnly) out(`  ${p.path}: ${p.preloadOnly} <link rel=preload as=script> not loaded by a <script src> (not counted)`);
+  const home = pages[0];
+  if (home) {
+    const homeKb = home.chunks.reduce((s, c) => s + c.gzip, 0) / 1024;
+    out(`  goal: first-load JS of / <= ${GOALS.homeJsKb} kB gzip: ${homeKb.toFixed(1)} kB — ${homeKb <= GOALS.homeJsKb ? "met" : "MISSED"}`);
+    out("  3 largest chunks of / (gzip; package markers found in the text, a heuristic):");
+    for (const c of [...home.chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 3)) {
+      out(`    ${kb(c.gzip).padStart(6)} kB gzip  ${kb(c.raw).padStart(7)} kB raw  ${c.url}  [${markersOf(c.text)}]`);
+    }
+  }
+
+  // (a) Lighthouse
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({ chromePath: opts.chromium, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  let killed = false;
+  const killChrome = async () => {
+    if (killed) return;
+    killed = true;
+    chrome.kill();
+  };
+  onCleanup("kill Chromium", killChrome);
+  const version = await get(`http://127.0.0.1:${chrome.port}/json/version`, 5000)
+    .then((r) => (JSON.parse(r.body.toString()) as { Browser?: string }).Browser ?? "?")
+    .catch(() => "?");
+  const lhVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+  out(
+    `\n(a) Lighthouse ${lhVersion}, default mobile config (simulated throttling), performance category; ${version} via chrome-launcher; ` +
+      `each page ${opts.runs}× (round-robin), the run with the better score is reported`,
+  );
+  const runs = new Map<string, LhFigures[]>(PAGES.map((p) => [p.path, []]));
+  for (let round = 1; round <= opts.runs; round++) {
+    for (const p of PAGES) {
+      const t = performance.now();
+      const f = await lighthouseRun(`${base}${p.path}`, chrome.port);
+      runs.get(p.path)?.push(f);
+      out(
+        `  run ${round} ${p.path.padEnd(14)} score ${String(f.score).padStart(3)}  CLS ${f.cls.toFixed(3)}  LCP ${Math.round(f.lcp)} ms  ` +
+          `TBT ${Math.round(f.tbt)} ms  FCP ${Math.round(f.fcp)} ms  (${secs(performance.now() - t)}, benchmarkIndex ${f.benchmarkIndex ?? "?"})`,
+      );
+    }
+  }
+  await killChrome();
+
+  const best = PAGES.map((p) => {
+    const list = runs.get(p.path) ?? [];
+    const b = list.reduce<LhFigures | undefined>((acc, f) => (!acc || f.score > acc.score || (f.score === acc.score && f.lcp < acc.lcp) ? f : acc), undefined);
+    return { page: p, f: b };
+  });
+  out(`\nLighthouse, better of ${opts.runs} runs per page (goals: performance >= ${GOALS.performance}, CLS <= ${GOALS.cls}):`);
+  printTable(
+    ["page", "path", "perf", "CLS", "LCP ms", "TBT ms", "FCP ms", "SI ms", "perf goal", "CLS goal"],
+    best.map(({ page, f }) => [
+      page.label,
+      page.path,
+      String(f?.score ?? "?"),
+      f ? f.cls.toFixed(3) : "?",
+      f ? String(Math.round(f.lcp)) : "?",
+      f ? String(Math.round(f.tbt)) : "?",
+      f ? String(Math.round(f.fcp)) : "?",
+      f ? String(Math.round(f.si)) : "?",
+      f && f.score >= GOALS.performance ? "met" : "MISSED",
+      f && f.cls <= GOALS.cls ? "met" : "MISSED",
+    ]),
+    "  ",
+  );
+  out("\ndiagnostics of the reported runs:");
+  for (const { page, f } of best) {
+    if (!f) continue;
+    out(`  ${page.path}`);
+    for (const n of f.notes) out(`    ${n}`);
+    for (const w of f.warnings) out(`    Lighthouse warning: ${w}`);
+  }
+  out(`\ntotal ${secs(performance.now() - t0)}; load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  await cleanupAll();
+}
+
+await runBench("page bench", main);

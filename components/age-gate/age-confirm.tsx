@@ -1,0 +1,28 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { confirmAdult } from "@/lib/age-gate/preferences";
+import { safeNextPath } from "@/lib/age-gate/safe-next";
+
+export function AgeConfirm() {
+  const router = useRouter();
+  const next = safeNextPath(useSearchParams().get("next"));
+  return (
+    <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+      <Button
+        className="h-11 px-6"
+        onClick={() => {
+          confirmAdult();
+          router.replace(next);
+          router.refresh();
+        }}
+      >
+        I am 18 or older
+      </Button>
+      <Button variant="secondary" className="h-11 px-6" onClick={() => router.replace("/")}>
+        Take me back
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { ThemeSync } from "@/components/theme/use-apply-theme";
+import { Toaster } from "@/components/ui/toaster";
+import { configureApiClient, setUnauthorizedHandler } from "@/lib/api";
+import { AUTH_EXPIRED_MESSAGE } from "@/lib/api/errors";
+import { getDeviceId } from "@/lib/device-id";
+import { useAuthStore } from "@/stores/auth-store";
+import { toast } from "@/stores/toast-store";
+
+// Runs once when the client bundle loads, before any component can issue a request.
+configureApiClient({ getToken: () => useAuthStore.getState().token, getDeviceId });
+// SPEC §8: a body code 401 ends the session. A late 401 after a logout (no token left) says nothing.
+setUnauthorizedHandler(() => {
+  const auth = useAuthStore.getState();
+  if (!auth.token) return;
+  auth.endSession();
+  toast({ title: AUTH_EXPIRED_MESSAGE, variant: "destructive" });
+});
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeSync />
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button, buttonClassName } from "@/components/ui/button";
+import { AUTH_MESSAGES } from "@/lib/auth/messages";
+import { submitPasswordReset } from "@/lib/auth/reset-password";
+import { passwordRule } from "@/lib/validation/auth-rules";
+import { useAuthStore } from "@/stores/auth-store";
+import { FormAlert, LoadingButton, PasswordField } from "./fields";
+
+const schema = z
+  .object({ password: passwordRule, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: AUTH_MESSAGES.passwordsDiffer });
+
+/** The contract's bounds on a reset token; anything else cannot be a link we sent. */
+export function isPlausibleResetToken(token: string | null | undefined): token is string {
+  return !!token && token.length >= 16 && token.length <= 200;
+}
+
+function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`text-base ${tone === "error" ? "text-destructive" : "text-foreground"}`}>
+      {children}
+    </p>
+  );
+}
+
+/** Invalid or missing link: the message and a way home. */
+export function InvalidResetLink() {
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <Notice tone="error">{AUTH_MESSAGES.resetLinkInvalid}</Notice>
+      <Link href="/" className={buttonClassName("secondary", "md")}>
+        Go back home
+      </Link>
+    </div>
+  );
+}
+
+/** New password + confirmation for the e-mailed reset link (SPEC §2 route /reset-password). */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const router = useRouter();
+  const [state, setState] = useState<"form" | "done" | "invalid">(isPlausibleResetToken(token) ? "form" : "invalid");
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" }, reValidateMode: "onSubmit" });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    const outcome = await submitPasswordReset(token ?? "", password, () => useAuthStore.getState().loadRsaPublicKey());
+    if (outcome.ok) {
+      // The reset ends every session of the account: a token kept here is dead now.
+      useAuthStore.getState().endSession();
+      return setState("done");
+    }
+    if (outcome.invalidLink) return setState("invalid");
+    setError("root.server", { type: "server", message: outcome.message });
+  });
+
+  if (state === "invalid") return <InvalidResetLink />;
+  if (state === "done") {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <Notice tone="ok">{AUTH_MESSAGES.resetDone}</Notice>
+        <Button
+          className="h-11"
+          onClick={() => {
+            useAuthStore.getState().openModal();
+            router.push("/");
+          }}
+        >
+          Sign in
+        </Button>
+      </div>
+    );
+  }
+
+  const edit = (name: "password" | "confirm") => register(name, {
+      onChange: () => {
+        clearErrors(name);
+        clearErrors("root.server");
+      },
+    });
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <PasswordField label="New password" autoComplete="new-password" autoFocus error={errors.password?.message} {...edit("password")} />
+      <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirm?.message} {...edit("confirm")} />
+      <FormAlert message={errors.root?.server?.message} />
+      <LoadingButton type="submit" loading={isSubmitting} className="h-11">
+        Reset password
+      </LoadingButton>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { sendRegisterCode } from "@/lib/auth/login-flows";
+import { useCountdown } from "./use-countdown";
+
+/**
+ * Sends the 6-digit register code (send_email type 4). Disabled while sending, then for 60 seconds with the
+ * time left shown as "60s", "59s", … (SPEC §4). Failures are only logged (SPEC §8): the button re-enables.
+ */
+export function SendCodeButton({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+  const countdown = useCountdown();
+
+  async function send() {
+    setSending(true);
+    const sent = await sendRegisterCode(email);
+    setSending(false);
+    if (sent) countdown.start();
+  }
+
+  return (
+    <Button
+      variant="secondary"
+      onClick={send}
+      disabled={sending || countdown.running}
+      aria-busy={sending || undefined}
+      className="h-11 w-32 tabular-nums"
+    >
+      {sending ? <Spinner size="sm" label="Sending code" /> : null}
+      {countdown.running ? `${countdown.remaining}s` : sending ? "Sending" : "Send Code"}
+    </Button>
+  );
+}

@@ -1,0 +1,21 @@
+import Link from "next/link";
+import type { Tag } from "@/lib/contracts/catalogue";
+
+export function TagChips({ tags, current }: { tags: Tag[]; current?: string }) {
+  return (
+    <nav aria-label="Tags" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      {tags.map((t) => (
+        <Link
+          key={t.key}
+          href={`/tag/${t.key}`}
+          aria-current={t.key === current ? "page" : undefined}
+          className={`shrink-0 rounded-full border px-3 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring ${
+            t.key === current ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:border-primary hover:text-primary"
+          }`}
+        >
+          {t.name}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,157 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { Button, buttonClassName } from "@/components/ui/button";
+import { useDialogStore } from "@/stores/dialog-store";
+
+export interface SiteHeaderProps {
+  /** Called by "Sign in"; defaults to opening the global login dialog. */
+  onSignIn?: () => void;
+  /** Rendered instead of "Sign in" when given (e.g. the signed-in user's menu). */
+  account?: ReactNode;
+}
+
+type IconName = "home" | "search" | "create";
+
+const NAV: ReadonlyArray<{ href: string; label: string; icon: IconName }> = [
+  { href: "/", label: "Home", icon: "home" },
+  { href: "/search", label: "Search", icon: "search" },
+  { href: "/create", label: "Create", icon: "create" },
+];
+
+const FOCUS = "outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+function isActive(pathname: string | null, href: string): boolean {
+  if (!pathname) return false;
+  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. */
+export function SiteHeader({ onSignIn, account }: SiteHeaderProps) {
+  const pathname = usePathname();
+  const signIn = onSignIn ?? (() => useDialogStore.getState().openLogin());
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:h-16 sm:gap-6 sm:px-6">
+        <Link href="/" className={`flex shrink-0 items-center gap-2 rounded-lg ${FOCUS}`}>
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-linear-to-br from-primary to-pink-500 text-sm font-black text-white shadow-sm"
+          >
+            K
+          </span>
+          <span className="bg-linear-to-r from-primary to-pink-500 bg-clip-text text-xl font-extrabold tracking-tight text-transparent">
+            Kewl
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+          {NAV.map((item) => {
+            const active = isActive(pathname, item.href);
+            return (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={active ? "page" : undefined}
+                className={`rounded-lg px-3 py-2 text-sm font-medium transition-colors ${FOCUS} ${
+                  active ? "bg-muted text-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground"
+                }`}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+
+        <form role="search" action="/search" method="get" className="ml-auto hidden w-full max-w-xs sm:block lg:max-w-sm">
+          <div className="relative">
+            <NavIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <input
+              type="search"
+              name="q"
+              aria-label="Search characters"
+              placeholder="Search characters"
+              autoComplete="off"
+              enterKeyHint="search"
+              className={
+                "h-10 w-full rounded-full border border-border bg-muted pl-9 pr-4 text-sm text-foreground " +
+                "placeholder:text-muted-foreground transition-colors hover:border-muted-foreground/40 " +
+                "outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40"
+              }
+            />
+          </div>
+        </form>
+
+        <div className="ml-auto flex items-center gap-1 sm:ml-0 sm:gap-2">
+          <Link href="/search" aria-label="Search" className={buttonClassName("ghost", "icon", "sm:hidden")}>
+            <NavIcon name="search" className="size-5" />
+          </Link>
+          <ThemeToggle />
+          {account ?? (
+            <Button size="sm" onClick={signIn} className="ml-1">
+              Sign in
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <nav aria-label="Main" className="flex border-t border-border sm:hidden">
+        {NAV.map((item) => {
+          const active = isActive(pathname, item.href);
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={active ? "page" : undefined}
+              className={`relative flex flex-1 items-center justify-center gap-1.5 py-2.5 text-sm font-medium transition-colors ${FOCUS} focus-visible:ring-inset ${
+                active ? "text-foreground" : "text-muted-foreground hover:text-foreground"
+              }`}
+            >
+              <NavIcon name={item.icon} className="size-4" />
+              {item.label}
+              {active ? (
+                <span aria-hidden="true" className="absolute inset-x-6 bottom-0 h-0.5 rounded-full bg-primary" />
+              ) : null}
+            </Link>
+          );
+        })}
+      </nav>
+    </header>
+  );
+}
+
+const ICON_PATHS: Record<IconName, ReactNode> = {
+  home: <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </>
+  ),
+  create: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="4" />
+      <path d="M12 8v8M8 12h8" />
+    </>
+  ),
+};
+
+function NavIcon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      {ICON_PATHS[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { Drawer } from "vaul";
+import { DESKTOP_QUERY } from "./breakpoints";
+import { useMediaQuery } from "./use-media-query";
+
+/** SPEC §9: a drawer dragged down past a quarter of its height closes. */
+export const DRAWER_CLOSE_THRESHOLD = 0.25;
+
+export interface ResponsiveDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Always rendered: it is the dialog's accessible name. */
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Actions pinned under the scrolling body. */
+  footer?: ReactNode;
+  /** Extra classes for the dialog / drawer panel (e.g. a wider `sm:max-w-3xl`). */
+  className?: string;
+}
+
+const OVERLAY = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]";
+const TITLE = "text-lg font-semibold leading-tight tracking-tight text-foreground";
+const DESCRIPTION = "mt-1 text-sm text-muted-foreground";
+const BODY = "min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5";
+const CLOSE =
+  "absolute right-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground " +
+  "outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring";
+const FOOTER = "flex flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end";
+
+function CloseIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-4">
+      <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function join(...parts: Array<string | undefined>): string {
+  return parts.filter(Boolean).join(" ");
+}
+
+/**
+ * A modal that is a centred Radix dialog at >= 640px and a vaul bottom drawer below (SPEC §2).
+ * Both trap focus, close on Escape and on an overlay click, and report through `onOpenChange`.
+ */
+export function ResponsiveDialog(props: ResponsiveDialogProps) {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  return desktop ? <CentredDialog {...props} /> : <BottomDrawer {...props} />;
+}
+
+function CentredDialog({ open, onOpenChange, title, description, children, footer, className }: ResponsiveDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={join(OVERLAY, "motion-safe:animate-fade-in")} />
+        <Dialog.Content
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={join(
+            "fixed left-1/2 top-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
+            "flex-col rounded-2xl border border-border bg-card text-foreground shadow-2xl outline-none",
+            "motion-safe:animate-dialog-in",
+            className,
+          )}
+        >
+          <div className="shrink-0 px-5 pb-3 pt-5 pr-12">
+            <Dialog.Title className={TITLE}>{title}</Dialog.Title>
+            {description ? <Dialog.Description className={DESCRIPTION}>{description}</Dialog.Description> : null}
+          </div>
+          <div className={BODY}>{children}</div>
+          {footer ? <div className={FOOTER}>{footer}</div> : null}
+          <Dialog.Close aria-label="Close" className={CLOSE}>
+            <CloseIcon />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function BottomDrawer({ open, onOpenChange, title, description, children, footer, className }: ResponsiveDialogProps) {
+  return (
+    <Drawer.Root autoFocus open={open} onOpenChange={onOpenChange} closeThreshold={DRAWER_CLOSE_THRESHOLD}>
+      <Drawer.Portal>
+        <Drawer.Overlay className={OVERLAY} />
+        <Drawer.Content
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={join(
+            "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border-t border-border",
+            "bg-card text-foreground shadow-2xl outline-none pb-[env(safe-area-inset-bottom)]",
+            className,
+          )}
+        >
+          <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-muted-foreground/30" />
+          <div className="shrink-0 px-12 pb-3 pt-4 text-center">
+            <Drawer.Title className={TITLE}>{title}</Drawer.Title>
+            {description ? <Drawer.Description className={DESCRIPTION}>{description}</Drawer.Description> : null}
+          </div>
+          <div className={BODY}>{children}</div>
+          {footer ? <div className={FOOTER}>{footer}</div> : null}
+          <Drawer.Close aria-label="Close" className={CLOSE}>
+            <CloseIcon />
+          </Drawer.Close>
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { emailRule, nicknameRule, sexRule, userIdRule } from "../validation/auth-rules";
+
+/**
+ * Accounts payloads (SPEC §7, ARCHITECTURE.md "Tokens"). The account paths run through the generic proxy
+ * POST /v1/channel/report, which dispatches ONLY to the inner paths below (an allow-list, never a fetch).
+ * Its envelope's `data` is the inner answer `{ ret, status, msg, data }`: ret 1 and status 1 is success.
+ * verify_login / verify_register / getacctoken return a short-lived single-use ACCOUNT token, which
+ * POST /v1/app/login exchanges for the SESSION token and the user's info.
+ */
+
+// ---- inner answer codes (defined with the browser twin, lib/contracts/accounts-client.ts) ----
+export { RET } from "./accounts-client";
+
+export const INNER_PATHS = [
+  "/1/api/exist_account",
+  "/2/api/user/get_public_key",
+  "/1/api/user/captcha",
+  "/1/api/user/send_email",
+  "/2/api/user/verify_register",
+  "/2/api/user/verify_login",
+] as const;
+export type InnerPath = (typeof INNER_PATHS)[number];
+
+/** POST /v1/channel/report */
+export const reportRequest = z.object({
+  url: z.string().min(1).max(200),
+  type: z.enum(["GET", "POST", "get", "post"]),
+  /** The inner payload as a JSON string (SPEC §7). */
+  param: z.string().max(16_384),
+  has_token: z.boolean().optional(),
+});
+
+export const innerAnswerSchema = z.object({
+  ret: z.number().int(),
+  status: z.number().int(),
+  msg: z.string(),
+  data: z.unknown(),
+});
+export type InnerAnswer = z.infer<typeof innerAnswerSchema>;
+
+// ---- inner payloads (inside `param`) ----
+/** GET /1/api/exist_account → ret 12006 if the e-mail has an account, else ret 1. */
+export const existAccountParam = z.object({ name: emailRule });
+/** GET /2/api/user/get_public_key → data { public_key: SPKI PEM } for RSA-OAEP (SHA-256). */
+export const publicKeyParam = z.object({ devtype: z.string().max(20).optional(), business: z.string().max(40).optional() });
+/** POST /1/api/user/captcha → data { captcha: "data:image/svg+xml;base64,…" }, bound to e-mail + black box. */
+export const captchaParam = z.object({ email: emailRule, black_box: z.string().max(200).default("") });
+/** POST /1/api/user/send_email: type 4 sends a 6-digit register code, type 3 a reset link. Always ret 1 for type 3. */
+export const sendEmailParam = z.object({
+  email: emailRule,
+  type: z.union([z.literal(4), z.literal(3)]),
+  business: z.string().max(40).optional(),
+  appstyle: z.string().max(40).optional(),
+  access_token: z.string().max(200).optional(),
+  code_type: z.union([z.string(), z.number()]).optional(),
+  devtype: z.string().max(20).optional(),
+});
+/** POST /2/api/user/verify_register → data { access_token } (account token). */
+export const verifyRegisterParam = z.object({
+  name: emailRule,
+  password: z.string().min(1).max(2048), // RSA-OAEP base64 ciphertext, or the plain password
+  captcha: z.string().max(20),
+  verify_code: z.string().max(20),
+  black_box: z.string().max(200).default(""),
+  redirect_uri: z.string().max(500).optional(),
+  business: z.string().max(40).optional(),
+  code_type: z.union([z.string(), z.number()]).optional(),
+  need_active: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  devtype: z.string().max(20).optional(),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+  verify_code_type: z.union([z.string(), z.number()]).optional(),
+});
+/** POST /2/api/user/verify_login → data { access_token } (account token). */
+export const verifyLoginParam = z.object({
+  name: emailRule,
+  verify_pwd: z.string().min(1).max(2048), // RSA-OAEP base64 ciphertext
+  redirect_uri: z.string().max(500).optional(),
+  devtype: z.string().max(20).optional(),
+});
+export const accountTokenData = z.object({ access_token: z.string() });
+
+// ---- first-class endpoints ----
+export const REG_TYPE = { EMAIL: 108, THIRD_PARTY: 102 } as const;
+
+/** POST /v1/app/login: exchanges an account token for a session. */
+export const appLoginRequest = z.object({
+  access_token: z.string().min(16).max(200),
+  reg_type: z.union([z.literal(108), z.literal(102)]).default(102),
+  device_type: z.string().max(20).default("web"),
+  model: z.string().max(40).default("web"),
+  keep: z.union([z.literal(0), z.literal(1)]).default(0),
+  email: z.string().max(254).optional(),
+  tongdun_black_box: z.string().max(200).optional(),
+  device_id: z.string().max(100).optional(),
+  send_msg: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  send_msg_uid: z.union([z.string(), z.number()]).optional(),
+});
+
+/** The signed-in user as the client stores it (SPEC §3). */
+export const userInfoSchema = z.object({
+  uid: z.string(),
+  key: z.string(),
+  name: z.string(),
+  face: z.string(),
+  sex: sexRule,
+  email: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const appLoginResponse = z.object({ access_token: z.string(), user_info: userInfoSchema, is_new: z.boolean() });
+
+/** POST /v1/user/update: a user edits only their own profile. 409 code 12008 when the ID is taken. */
+export const ID_TAKEN_CODE = 12008;
+export const userUpdateRequest = z.object({
+  name: nicknameRule,
+  sex: sexRule,
+  key: userIdRule,
+  face: z.string().max(500).optional(),
+});
+
+/** POST /v1/user/exists: { key } → { exists } (case-insensitive, excluding the caller's own ID). */
+export const userExistsRequest = z.object({ key: z.string().min(1).max(40) });
+
+/** POST /v1/user/logout: revokes the session token on the server. */
+export const logoutRequest = z.object({});
+
+/** POST /v1/user/reset_password: { token (from the e-mailed link), password } ; ends every session of that user. */
+export const resetPasswordRequest = z.object({ token: z.string().min(16).max(200), password: z.string().min(1).max(2048) });
+export const RESET_TOKEN_INVALID_CODE = 12010;

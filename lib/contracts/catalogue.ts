@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * Catalogue payloads (SPEC §7 leaves them open; this is our design). All are POST with a JSON body, answered in
+ * the envelope. Lists page with `page` (from 1) and `page_size` (default 10, at most 50) and answer
+ * `{ list, total, page, page_size }`. NSFW characters appear only for visitors who verified their age and
+ * turned the NSFW setting on (cookies `kewl_age_verified=1` and `kewl_nsfw=1`).
+ */
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 50;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
+const robotId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const tagKey = z.string().trim().min(1).max(64);
+
+/** POST /v1/tag/list: {} → { list: Tag[] } in display order. */
+export const tagListRequest = z.strictObject({});
+
+/** POST /v1/tag/detail: { key } → Tag. Unknown key: 404. */
+export const tagDetailRequest = z.object({ key: tagKey });
+
+/** POST /v1/tag/robots: { tag_key?, page?, page_size? } → Page<RobotCard>, most chatted first; no tag_key: all. */
+export const tagRobotsRequest = z.object({ tag_key: tagKey.optional(), page, page_size: pageSize });
+
+/**
+ * POST /v1/robot/search: { keyword, page?, page_size? } → Page<RobotCard> by relevance over name, tags, intro.
+ * `total` stops counting at 1000 (shown as "1,000+").
+ */
+export const robotSearchRequest = z.object({ keyword: z.string().trim().min(1).max(100), page, page_size: pageSize });
+
+/** POST /v1/tag/robot/detail: { id } → RobotDetail. Unknown or private: 404; NSFW without age check: 403 40301. */
+export const robotDetailRequest = z.object({ id: robotId });
+
+/** POST /v1/tag/robot/exists: { id } or { name } → { exists }. */
+export const robotExistsRequest = z
+  .object({ id: robotId.optional(), name: z.string().trim().min(1).max(60).optional() })
+  .refine((v) => v.id !== undefined || v.name !== undefined, { message: "Give id or name", path: ["id"] });
+
+/** POST /v1/user/favorites/add | /remove: { robot_id } → { robot_id, favorited, favorite_count }. Idempotent. */
+export const favoriteChangeRequest = z.object({ robot_id: robotId });
+/** POST /v1/user/favorites/check: { robot_ids } (1..50) → { favorited: robot_id[] }. */
+export const favoriteCheckRequest = z.object({ robot_ids: z.array(robotId).min(1).max(PAGE_SIZE_MAX) });
+/** POST /v1/user/favorites/list: { page?, page_size? } → Page<RobotCard>, newest favourite first. */
+export const favoriteListRequest = z.object({ page, page_size: pageSize });
+
+export const tagSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  robot_count: z.number().int().nonnegative(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+export const tagListResponse = z.object({ list: z.array(tagSchema) });
+
+export const tagRefSchema = z.object({ key: z.string(), name: z.string() });
+
+export const robotCardSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  intro: z.string(),
+  avatar: z.string(),
+  nsfw: z.boolean(),
+  chat_count: z.number().int(),
+  favorite_count: z.number().int(),
+  tags: z.array(tagRefSchema),
+});
+export type RobotCard = z.infer<typeof robotCardSchema>;
+
+export const robotPageSchema = z.object({
+  list: z.array(robotCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type RobotPage = z.infer<typeof robotPageSchema>;
+
+export const robotDetailSchema = robotCardSchema.extend({
+  greeting: z.string(),
+  scenario: z.string(),
+  creator: z.object({ key: z.string(), name: z.string(), face: z.string() }).nullable(),
+  is_favorite: z.boolean(),
+});
+export type RobotDetail = z.infer<typeof robotDetailSchema>;
+
+export const favoriteStateSchema = z.object({
+  robot_id: z.number().int(),
+  favorited: z.boolean(),
+  favorite_count: z.number().int(),
+});
+export type FavoriteState = z.infer<typeof favoriteStateSchema>;

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { TEST_CLIENT } from "./tests/e2e/oidc-test-provider.mjs";
+
+/**
+ * End-to-end tests: one real server process (`node scripts/start.mjs`, which builds first when there is no
+ * current build) on port 3210, driven by Debian's Chromium.
+ *
+ * The e2e run always uses the embedded PGlite database in a fresh temporary DATA_DIR, so every run starts from
+ * the auto-seeded demo catalogue. The Postgres path (DATABASE_URL) is covered by the integration suite, which
+ * creates a throwaway database per run; doing that here would need a database created before `webServer`
+ * starts, and Playwright starts the web server before any globalSetup can run.
+ */
+const PORT = 3210;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const OIDC_PORT = 3211;
+const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+
+// Playwright loads this file in the runner and again in every worker; workers inherit the runner's env,
+// so only the runner creates (and later removes) the data folder.
+function e2eDataDir(): string {
+  const existing = process.env.KEWL_E2E_DATA_DIR;
+  if (existing) return existing;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-e2e-"));
+  process.env.KEWL_E2E_DATA_DIR = dir;
+  // Set KEWL_E2E_KEEP_DATA=1 to inspect the database after a run.
+  if (!process.env.KEWL_E2E_KEEP_DATA) process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const DATA_DIR = e2eDataDir();
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Playwright empties its output folder at the start of a run; a subfolder keeps the unit and integration
+  // reports that scripts/test-all.mjs writes to test-results/ (screenshots go to test-results/screenshots/).
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `${BASE_URL}/v1/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR,
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_PER_MINUTE: "100000",
+        // Always the embedded database with the demo catalogue, whatever the developer's shell or .env says
+        // (the server treats empty strings as unset, and Next's env loader never overrides a variable that is set).
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        SEED_DEMO: "true",
+        // The documented test-automation switches (README, "Automated end-to-end runs"): a known captcha answer
+        // and a readable outbox, so the tests register and reset passwords like a person would.
+        TEST_CAPTCHA_ANSWER: "E2E7",
+        TEST_OUTBOX_ENABLED: "true",
+        // Third-party sign-in against the test OpenID provider below (tests/e2e/oidc-test-provider.mjs).
+        OAUTH_CLIENT_ID: TEST_CLIENT.id,
+        OAUTH_CLIENT_SECRET: TEST_CLIENT.secret,
+        OAUTH_ISSUER: OIDC_ISSUER,
+        OAUTH_PROVIDER_NAME: "Google",
+        PUBLIC_BASE_URL: BASE_URL,
+      },
+    },
+    {
+      command: "node tests/e2e/oidc-test-provider.mjs",
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { OIDC_TEST_PORT: String(OIDC_PORT), OIDC_TEST_REDIRECT_URI: `${BASE_URL}/v1/oauth/callback` },
+    },
+  ],
+});

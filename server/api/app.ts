@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { AppError, errors } from "../errors";
+import type { ApiDeps, ApiEnv } from "./context";
+import { fail } from "./envelope";
+import { optionalAuth } from "./middleware/auth";
+import { parseInput } from "./middleware/parse-input";
+import { rateLimit } from "./middleware/rate-limit";
+import { apiResponseHeaders, compressWhenAccepted } from "./middleware/response-headers";
+import { requestContext } from "./middleware/request-context";
+import { verifySignature } from "./middleware/verify-signature";
+import { accountRoutes } from "./routes-accounts";
+import { catalogueRoutes } from "./routes-catalogue";
+import { favoriteRoutes } from "./routes-favorites";
+import { oauthRoutes } from "./routes-oauth";
+import { systemRoutes } from "./routes-system";
+import { userRoutes } from "./routes-user";
+
+/** The /v1 API. Routers stay thin: validate, call a module, answer in the envelope. */
+export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>().basePath("/v1");
+
+  app.use(requestContext(deps));
+  app.use(apiResponseHeaders());
+  app.use(compressWhenAccepted());
+  app.use(rateLimit());
+  app.use(parseInput(verifySignature));
+  app.use(optionalAuth());
+
+  app.route("/", systemRoutes());
+  app.route("/", catalogueRoutes());
+  app.route("/", accountRoutes());
+  app.route("/", oauthRoutes());
+  app.route("/", userRoutes());
+  app.route("/", favoriteRoutes());
+
+  app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
+  app.onError((err, c) => {
+    if (err instanceof AppError) return fail(c, err);
+    deps.logger.error("unhandled error", {
+      reqId: c.get("requestId"),
+      path: c.req.path,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
+    return fail(c, new AppError(500, 500, "Internal server error"));
+  });
+  return app;
+}

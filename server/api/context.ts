@@ -1,0 +1,29 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { Config } from "../config";
+import type { DbHandle } from "../db/types";
+import type { Logger } from "../logger";
+import type { KeyValueStore } from "../modules/limits/key-value-store";
+import type { SessionUser } from "../modules/sessions/sessions";
+
+/** Everything the API needs from the process, passed in so tests can build an app on a fresh database. */
+export interface ApiDeps {
+  config: Config;
+  database: DbHandle;
+  store: KeyValueStore;
+  logger: Logger;
+}
+
+export interface ApiEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    deps: ApiDeps;
+    requestId: string;
+    clientIp: string;
+    /** Parsed JSON body with the signature fields removed (POST/PUT/PATCH only). */
+    body: unknown;
+    /** Query parameters with the signature fields removed. */
+    query: Record<string, string>;
+    user: SessionUser | null;
+    token: string | null;
+  };
+}

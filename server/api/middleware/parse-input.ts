@@ -1,0 +1,55 @@
+import type { MiddlewareHandler } from "hono";
+import { SIGNATURE_FIELDS } from "../../../lib/api/signature";
+import { AppError, errors } from "../../errors";
+import type { ApiEnv } from "../context";
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+const SIGNATURE_FIELD_SET = new Set<string>(SIGNATURE_FIELDS);
+
+function withoutSignatureFields<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => !SIGNATURE_FIELD_SET.has(k)));
+}
+
+export interface RawInput {
+  query: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+}
+
+/**
+ * Reads the query and the JSON body once (within the size limit), rejecting malformed JSON and
+ * non-object bodies, and keeps the raw input for signature checks before stripping the lm_* fields.
+ */
+export function parseInput(onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0], raw: RawInput) => Promise<void>): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const query = c.req.query();
+    let body: Record<string, unknown> | undefined;
+    if (BODY_METHODS.has(c.req.method)) {
+      const limit = c.get("deps").config.BODY_LIMIT_BYTES;
+      const declared = Number(c.req.header("content-length") ?? "0");
+      if (declared > limit) throw errors.payloadTooLarge();
+      const buffer = await c.req.arrayBuffer();
+      if (buffer.byteLength > limit) throw errors.payloadTooLarge();
+      const text = new TextDecoder().decode(buffer);
+      if (text.trim() === "") {
+        body = {};
+      } else {
+        const type = c.req.header("content-type") ?? "";
+        if (!/^application\/(.+\+)?json\b/i.test(type)) throw errors.unsupportedMediaType();
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          throw new AppError(400, 400, "Malformed JSON body");
+        }
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+          throw new AppError(400, 400, "The JSON body must be an object");
+        }
+        body = parsed as Record<string, unknown>;
+      }
+    }
+    if (onRaw) await onRaw(c, { query, body });
+    c.set("query", withoutSignatureFields(query));
+    c.set("body", body ? withoutSignatureFields(body) : undefined);
+    await next();
+  };
+}

@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from "hono";
+import { errors } from "../../errors";
+import type { ApiEnv } from "../context";
+
+const WINDOW_MS = 60_000;
+
+/** Per-IP fixed window over all /v1 calls; costly endpoints add their own tighter limits. */
+export function rateLimit(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const { store, config } = c.get("deps");
+    const limit = config.RATE_LIMIT_PER_MINUTE;
+    const { count, resetMs } = await store.hit(`ip:${c.get("clientIp")}`, WINDOW_MS);
+    c.header("ratelimit-limit", String(limit));
+    c.header("ratelimit-remaining", String(Math.max(0, limit - count)));
+    if (count > limit) {
+      const retry = Math.ceil(resetMs / 1000);
+      c.header("retry-after", String(retry));
+      throw errors.rateLimited(retry);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,62 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { appLoginRequest, reportRequest, resetPasswordRequest } from "../../lib/contracts/accounts";
+import { errors } from "../errors";
+import type { AccountsContext } from "../modules/accounts/context";
+import { appLogin } from "../modules/accounts/login";
+import { resetPassword } from "../modules/accounts/password-reset";
+import { isInnerPath, runInnerPath } from "../modules/accounts/report";
+import { listOutbox } from "../modules/mail/outbox";
+import type { ApiEnv } from "./context";
+import { ok } from "./envelope";
+import { readBody, readQuery } from "./validate";
+
+/** The request's own origin, for e-mailed links when PUBLIC_BASE_URL is unset (forwarded headers only behind a trusted proxy). */
+function requestOrigin(c: Context<ApiEnv>): string {
+  const url = new URL(c.req.url);
+  if (c.get("deps").config.TRUST_PROXY) {
+    const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
+    const host = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
+    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
+    if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) url.host = host;
+  }
+  return url.origin;
+}
+
+export function accountsContext(c: Context<ApiEnv>): AccountsContext {
+  const { database, config, store, logger } = c.get("deps");
+  return { db: database.db, config, store, logger, ip: c.get("clientIp"), origin: requestOrigin(c) };
+}
+
+const outboxQuery = z.object({ email: z.string().trim().min(3).max(254) });
+
+/** Accounts: the /channel/report proxy (allow-listed inner paths), app/login, reset_password, the test outbox. */
+export function accountRoutes(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.post("/channel/report", async (c) => {
+    const { url, param } = readBody(c, reportRequest);
+    if (!isInnerPath(url)) throw errors.notFound(`Not found: ${url}`);
+    return ok(c, await runInnerPath(accountsContext(c), url, param));
+  });
+
+  app.post("/app/login", async (c) => {
+    const input = readBody(c, appLoginRequest);
+    return ok(c, await appLogin(accountsContext(c), input));
+  });
+
+  app.post("/user/reset_password", async (c) => {
+    const input = readBody(c, resetPasswordRequest);
+    await resetPassword(accountsContext(c), input);
+    return ok(c, null);
+  });
+
+  // TEST_OUTBOX_ENABLED only (end-to-end runs against a production build); otherwise an unknown path.
+  app.get("/test/outbox", async (c) => {
+    if (!c.get("deps").config.TEST_OUTBOX_ENABLED) throw errors.notFound(`Not found: ${c.req.method} ${c.req.path}`);
+    const { email } = readQuery(c, outboxQuery);
+    return ok(c, { list: await listOutbox(c.get("deps").database.db, email) });
+  });
+
+  return app;
+}

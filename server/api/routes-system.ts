@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { avatarStyleSchema, renderAvatar } from "../modules/avatars/render-avatar";
+import type { ApiEnv } from "./context";
+import { ok } from "./envelope";
+
+const seedSchema = z.string().min(1).max(100);
+
+export function systemRoutes(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.get("/health", async (c) => {
+    const { database } = c.get("deps");
+    const started = performance.now();
+    try {
+      await database.db.execute(sql`select 1`);
+    } catch {
+      throw new AppError(503, 503, "Database unavailable", { database: { status: "down", driver: database.driver } });
+    }
+    const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+    return ok(c, { status: "ok", database: { status: "up", driver: database.driver, latency_ms: latencyMs } });
+  });
+
+  app.get("/avatar/:style/:file", async (c) => {
+    const style = avatarStyleSchema.safeParse(c.req.param("style"));
+    const file = c.req.param("file");
+    const seed = seedSchema.safeParse(file.endsWith(".svg") ? file.slice(0, -4) : "");
+    if (!style.success || !seed.success) throw new AppError(404, 404, "Avatar not found");
+    const svg = await renderAvatar(style.data, seed.data);
+    return c.body(svg, 200, {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": "public, max-age=31536000, immutable",
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  });
+
+  return app;
+}

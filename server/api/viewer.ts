@@ -1,0 +1,8 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { viewerFromCookies, type Viewer } from "../../lib/age-gate/cookies";
+import type { ApiEnv } from "./context";
+
+export function viewerOf(c: Context<ApiEnv>): Viewer {
+  return viewerFromCookies((name) => getCookie(c, name));
+}

@@ -1,0 +1,86 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+const optionalUrl = z.string().url().optional();
+
+/** Every environment variable the server reads, parsed once. Empty strings count as unset. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  PUBLIC_BASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  REQUEST_SIGNING: z.enum(["off", "verify", "enforce"]).default("off"),
+  SIGNING_KEY: z.string().min(8).default("kewl-web-signing-v1"),
+  SIGNING_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  SEED_DEMO: bool.default(true),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODELS: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  PAYMENT_SANDBOX_ENABLED: bool.optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().default("Kewl <no-reply@localhost>"),
+  /** PEM private key (PKCS#8 or PKCS#1, RSA >= 2048) for the password RSA-OAEP; unset: generated under DATA_DIR/keys. */
+  RSA_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, "\n").trim())
+    .refine((v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v), "must be a PEM private key (-----BEGIN PRIVATE KEY-----)")
+    .optional(),
+  /** Test automation only: every captcha's answer is this value. Never on a public site. */
+  TEST_CAPTCHA_ANSWER: z.string().min(4).max(20).optional(),
+  /** Test automation only: GET /v1/test/outbox?email= lists the mail sent to an address. Never on a public site. */
+  TEST_OUTBOX_ENABLED: bool.default(false),
+  OAUTH_CLIENT_ID: z.string().optional(),
+  OAUTH_CLIENT_SECRET: z.string().optional(),
+  OAUTH_ISSUER: z.string().url().default("https://accounts.google.com"),
+  /** The sign-in button's "Continue with {name}". */
+  OAUTH_PROVIDER_NAME: z.string().min(1).max(40).default("Google"),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ANALYTICS_SERVER_URL: optionalUrl,
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in configSchema.shape && v !== undefined && v !== ""),
+  );
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.OAUTH_CLIENT_ID && !parsed.data.OAUTH_CLIENT_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  OAUTH_CLIENT_SECRET: required when OAUTH_CLIENT_ID is set");
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "robots" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "robots" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(tag_text, '')), 'B') || setweight(to_tsvector('english', coalesce(intro, '')), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "robots_search_idx" ON "robots" USING gin ("search_vector");

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_tokens" DROP CONSTRAINT "auth_tokens_kind_ck";--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_kind_ck" CHECK ("auth_tokens"."kind" in ('session', 'account', 'password_reset', 'oauth_code'));

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint, boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    sort: integer("sort").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tags_key_uq").on(t.key)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const robots = pgTable(
+  "robots",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text("key").notNull(),
+    creatorId: uuid("creator_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    intro: text("intro").notNull().default(""),
+    greeting: text("greeting").notNull().default(""),
+    persona: text("persona").notNull().default(""),
+    scenario: text("scenario").notNull().default(""),
+    exampleDialogue: text("example_dialogue").notNull().default(""),
+    avatar: text("avatar").notNull().default(""),
+    nsfw: boolean("nsfw").notNull().default(false),
+    visibility: text("visibility").notNull().default("public"),
+    chatCount: bigint("chat_count", { mode: "number" }).notNull().default(0),
+    favoriteCount: bigint("favorite_count", { mode: "number" }).notNull().default(0),
+    /** Names of the character's tags, kept in step with robot_tags, so search can rank by them. */
+    tagText: text("tag_text").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(tag_text, '')), 'B') || setweight(to_tsvector('english', coalesce(intro, '')), 'C')`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("robots_key_uq").on(t.key),
+    index("robots_creator_idx").on(t.creatorId),
+    index("robots_popular_idx").on(t.chatCount.desc(), t.id),
+    index("robots_search_idx").using("gin", t.searchVector),
+    index("robots_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    check("robots_counts_ck", sql`${t.chatCount} >= 0 and ${t.favoriteCount} >= 0`),
+    check("robots_visibility_ck", sql`${t.visibility} in ('public', 'private')`),
+    check("robots_name_ck", sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);
+
+export const robotTags = pgTable(
+  "robot_tags",
+  {
+    robotId: bigint("robot_id", { mode: "number" }).notNull().references(() => robots.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.robotId, t.tagId] }), index("robot_tags_tag_idx").on(t.tagId, t.robotId)],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    robotId: bigint("robot_id", { mode: "number" }).notNull().references(() => robots.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.robotId] }), index("favorites_robot_idx").on(t.robotId)],
+);

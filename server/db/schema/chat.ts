@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { robots } from "./catalogue";
+
+export const chatModels = pgTable(
+  "chat_models",
+  {
+    key: text("key").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    providerModel: text("provider_model").notNull(),
+    coinCost: integer("coin_cost").notNull().default(0),
+    premium: boolean("premium").notNull().default(false),
+    contextTokens: integer("context_tokens").notNull().default(8192),
+    maxReplyTokens: integer("max_reply_tokens").notNull().default(512),
+    enabled: boolean("enabled").notNull().default(true),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [check("chat_models_cost_ck", sql`${t.coinCost} >= 0`)],
+);
+
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    robotId: bigint("robot_id", { mode: "number" }).notNull().references(() => robots.id, { onDelete: "cascade" }),
+    modelKey: text("model_key").references(() => chatModels.key, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("chat_sessions_user_robot_uq").on(t.userId, t.robotId),
+    index("chat_sessions_recent_idx").on(t.userId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid("session_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    content: text("content").notNull(),
+    status: text("status").notNull().default("complete"),
+    modelKey: text("model_key"),
+    coinsSpent: integer("coins_spent").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_messages_session_idx").on(t.sessionId, t.id),
+    check("chat_messages_role_ck", sql`${t.role} in ('user', 'assistant')`),
+    check("chat_messages_status_ck", sql`${t.status} in ('complete', 'partial', 'failed')`),
+    check("chat_messages_coins_ck", sql`${t.coinsSpent} >= 0`),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from "./accounts";
+export * from "./catalogue";
+export * from "./chat";
+export * from "./billing";
+export * from "./platform";

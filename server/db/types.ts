@@ -1,0 +1,12 @@
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Either driver's drizzle handle: PGlite (embedded) or node-postgres (a real server). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}

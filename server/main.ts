@@ -1,0 +1,57 @@
+import nextEnv from "@next/env";
+
+// Env files first: everything below reads process.env.
+nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV === "development");
+
+const { getConfig, ConfigError } = await import("./config");
+const { startServices, stopServices } = await import("./services");
+const { createApi } = await import("./api/app");
+const { createHttpServer } = await import("./http-server");
+const { setProcessDatabase } = await import("./db/process-database");
+
+function loadConfig() {
+  try {
+    return getConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + "\n");
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+const config = loadConfig();
+
+const dev = config.NODE_ENV === "development";
+const deps = await startServices(config);
+setProcessDatabase(deps.database);
+const { logger } = deps;
+
+const http = createHttpServer(createApi(deps));
+const { default: next } = await import("next");
+const nextApp = next({ dev, dir: process.cwd(), httpServer: http.server, hostname: config.HOST, port: config.PORT });
+await nextApp.prepare();
+http.setPageHandler(nextApp.getRequestHandler());
+// Listen only once pages are ready too: a load balancer that sees /v1/health answer may send users right away.
+await new Promise<void>((resolve, reject) => {
+  http.server.once("error", reject);
+  http.server.listen(config.PORT, config.HOST, () => resolve());
+});
+const address = http.server.address();
+const port = typeof address === "object" && address ? address.port : config.PORT;
+logger.info("listening", { url: `http://localhost:${port}`, dev, driver: deps.database.driver });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info("shutting down", { signal });
+  await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
+  await nextApp.close().catch(() => undefined);
+  await stopServices(deps);
+  setProcessDatabase(undefined);
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

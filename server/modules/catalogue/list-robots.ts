@@ -1,0 +1,56 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Viewer } from "../../../lib/age-gate/cookies";
+import type { RobotPage } from "../../../lib/contracts/catalogue";
+import { robots, robotTags, tags } from "../../db/schema";
+import type { Db } from "../../db/types";
+import { cachedRead } from "./catalogue-cache";
+import { cardColumns, toCards, visibleTo } from "./robot-cards";
+
+export interface ListRobotsInput {
+  tagKey?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Characters, most chatted with first, optionally of one tag. Null when the tag does not exist. */
+export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Promise<RobotPage | null> {
+  const key = `list:${input.tagKey ?? "*"}:${input.page}:${input.pageSize}:${viewer.nsfw}`;
+  return cachedRead(key, async () => {
+    let tagId: number | undefined;
+    if (input.tagKey) {
+      const [tag] = await db.select({ id: tags.id }).from(tags).where(eq(tags.key, input.tagKey)).limit(1);
+      if (!tag) return null;
+      tagId = tag.id;
+    }
+    const where = and(visibleTo(viewer), tagId === undefined ? undefined : eq(robotTags.tagId, tagId));
+    const base = () => {
+      const q = db.select(cardColumns).from(robots);
+      return tagId === undefined ? q : q.innerJoin(robotTags, eq(robotTags.robotId, robots.id));
+    };
+    const totalQuery = db.select({ n: count() }).from(robots);
+    const [rows, [total]] = await Promise.all([
+      base()
+        .where(where)
+        .orderBy(desc(robots.chatCount), robots.id)
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize),
+      (tagId === undefined ? totalQuery : totalQuery.innerJoin(robotTags, eq(robotTags.robotId, robots.id))).where(where),
+    ]);
+    return { list: await toCards(db, rows), total: total?.n ?? 0, page: input.page, page_size: input.pageSize };
+  });
+}
+
+/** A creator's public characters (their profile page), most chatted with first. */
+export async function listCreatorRobots(
+  db: Db,
+  creatorId: string,
+  input: { page: number; pageSize: number },
+  viewer: Viewer,
+): Promise<RobotPage> {
+  const where = and(visibleTo(viewer), eq(robots.creatorId, creatorId));
+  const [rows, [total]] = await Promise.all([
+    db.select(cardColumns).from(robots).where(where).orderBy(desc(robots.chatCount), robots.id).limit(input.pageSize).offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(robots).where(where),
+  ]);
+  return { list: await toCards(db, rows), total: total?.n ?? 0, page: input.page, page_size: input.pageSize };
+}

@@ -1,0 +1,54 @@
+import path from "node:path";
+import type { ApiDeps } from "./api/context";
+import type { Config } from "./config";
+import { openDatabase } from "./db/open-database";
+import { seedDemo } from "./db/seed/seed-demo";
+import { createLogger, type Logger } from "./logger";
+import { loadRsaKeys } from "./modules/crypto/rsa-keys";
+import { createMemoryStore } from "./modules/limits/memory-store";
+import { createRedisStore } from "./modules/limits/redis-store";
+
+/** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
+export async function startServices(config: Config): Promise<ApiDeps> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, "pglite"),
+  });
+  logger.info("database ready", { driver: database.driver });
+  if (config.SEED_DEMO) {
+    const result = await seedDemo(database.db);
+    if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
+  }
+  const store = config.REDIS_URL ? await createRedisStore(config.REDIS_URL) : createMemoryStore();
+  if (config.REQUEST_SIGNING !== "off") logger.info("request signing", { mode: config.REQUEST_SIGNING });
+  const keys = await loadRsaKeys(config);
+  logger.info("password RSA key ready", {
+    source: keys.source,
+    ...(keys.source === "env" ? {} : { file: path.join(config.dataDir, "keys", "rsa-private.pem") }),
+  });
+  warnAboutAccounts(config, logger);
+  return { config, database, store, logger };
+}
+
+/** Loud start-up warnings for account settings that must not reach a public site unnoticed. */
+export function warnAboutAccounts(config: Config, logger: Logger): void {
+  const switches = [
+    config.TEST_CAPTCHA_ANSWER ? "TEST_CAPTCHA_ANSWER (every captcha has a known answer)" : null,
+    config.TEST_OUTBOX_ENABLED ? "TEST_OUTBOX_ENABLED (GET /v1/test/outbox shows anyone's codes and reset links)" : null,
+  ].filter((s): s is string => s !== null);
+  if (switches.length) {
+    logger.warn("!!! TEST AUTOMATION SWITCHES ARE ON - ANYONE CAN REGISTER AS ANY E-MAIL. NEVER USE ON A PUBLIC SITE !!!", { switches });
+  }
+  if (config.NODE_ENV === "production" && !config.SMTP_URL) {
+    logger.warn("SMTP_URL is unset: e-mails (with sign-up codes and reset links) are not sent, only written to the log and mail_outbox");
+  }
+  if (config.NODE_ENV === "production" && !config.PUBLIC_BASE_URL) {
+    logger.warn("PUBLIC_BASE_URL is unset: password reset links use the request's Host header; set it on a public site");
+  }
+}
+
+export async function stopServices(deps: ApiDeps): Promise<void> {
+  await deps.store.close().catch(() => undefined);
+  await deps.database.close();
+}

@@ -1,0 +1,83 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { brandLink, focusIndicator, hasVisibleFocus, VIEWPORTS } from "./support";
+
+const NEXT_THEME: Record<string, string> = { "Theme: Light": "Theme: Dark", "Theme: Dark": "Theme: System", "Theme: System": "Theme: Light" };
+
+function themeToggle(page: Page): Locator {
+  return page.getByRole("banner").getByRole("button", { name: /^Theme: / });
+}
+
+/** One step of the theme cycle; retries only while the click landed before hydration (label unchanged). */
+async function cycleTheme(toggle: Locator): Promise<string> {
+  const before = (await toggle.getAttribute("aria-label")) ?? "";
+  const expected = NEXT_THEME[before];
+  expect(expected, `unknown theme label "${before}"`).toBeDefined();
+  await expect(async () => {
+    if ((await toggle.getAttribute("aria-label")) !== expected) await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-label", expected!, { timeout: 1_500 });
+  }).toPass({ timeout: 20_000 });
+  return expected!;
+}
+
+const html = (page: Page) => page.locator("html");
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport, colorScheme: "light" });
+
+    test("the header search sends the query to /search", async ({ page }) => {
+      await page.goto("/");
+      const banner = page.getByRole("banner");
+      const headerBox = banner.getByRole("searchbox", { name: "Search characters" });
+      if (await headerBox.isVisible()) {
+        await headerBox.fill("dragon");
+        await headerBox.press("Enter");
+      } else {
+        // Narrow screens: the header offers a Search link instead of the inline form.
+        await banner.getByRole("link", { name: "Search", exact: true }).filter({ visible: true }).first().click();
+        await expect(page).toHaveURL("/search");
+        const pageBox = page.getByRole("main").getByRole("searchbox");
+        await expect(pageBox, "the search page has its own search box").toBeVisible();
+        await pageBox.fill("dragon");
+        await pageBox.press("Enter");
+      }
+      await expect(page).toHaveURL(/\/search\?(.*&)?q=dragon(&|$)/);
+    });
+
+    test("the theme toggle cycles, drives the dark class and survives a reload", async ({ page }) => {
+      await page.goto("/");
+      const toggle = themeToggle(page);
+      await expect(toggle).toHaveAttribute("aria-label", "Theme: System");
+      await expect(html(page)).not.toHaveClass(/(^|\s)dark(\s|$)/);
+
+      expect(await cycleTheme(toggle)).toBe("Theme: Light");
+      await expect(html(page)).not.toHaveClass(/(^|\s)dark(\s|$)/);
+
+      expect(await cycleTheme(toggle)).toBe("Theme: Dark");
+      await expect(html(page)).toHaveClass(/(^|\s)dark(\s|$)/);
+
+      await page.reload();
+      await expect(html(page)).toHaveClass(/(^|\s)dark(\s|$)/);
+      await expect(toggle).toHaveAttribute("aria-label", "Theme: Dark");
+
+      expect(await cycleTheme(toggle)).toBe("Theme: System");
+      await expect(html(page)).not.toHaveClass(/(^|\s)dark(\s|$)/);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expect(html(page)).toHaveClass(/(^|\s)dark(\s|$)/);
+    });
+
+    test("Tab reaches the skip link, then the brand link, each with a visible focus ring", async ({ page }) => {
+      await page.goto("/");
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeVisible();
+      await expect.poll(async () => hasVisibleFocus(await focusIndicator(skip))).toBe(true);
+
+      await page.keyboard.press("Tab");
+      const brand = brandLink(page);
+      await expect(brand).toBeFocused();
+      await expect.poll(async () => hasVisibleFocus(await focusIndicator(brand))).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+
+declare global {
+  interface Window {
+    __paymentMessages?: Array<{ data: unknown; origin: string }>;
+  }
+}
+
+const RESULTS = [
+  { path: "/payment/callback", code: "payment-success" },
+  { path: "/payment/cancel", code: "payment-cancel" },
+] as const;
+
+for (const { path, code } of RESULTS) {
+  test(`${path} opened by the app tells its opener "${code}" and closes itself`, async ({ page, baseURL }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      window.__paymentMessages = [];
+      window.addEventListener("message", (event) => {
+        window.__paymentMessages!.push({ data: event.data, origin: event.origin });
+      });
+    });
+
+    const popupOpened = page.waitForEvent("popup");
+    await page.evaluate((url) => {
+      window.open(url, "_blank");
+    }, path);
+    const popup = await popupOpened;
+
+    await expect
+      .poll(() => page.evaluate(() => window.__paymentMessages))
+      .toEqual([{ data: { code }, origin: new URL(baseURL!).origin }]);
+    await expect.poll(() => popup.isClosed()).toBe(true);
+  });
+}
+
+test("/payment/callback opened directly says the payment succeeded and links home", async ({ page }) => {
+  await page.goto("/payment/callback");
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  const home = page.getByRole("link", { name: "Go back home" });
+  await expect(home).toHaveAttribute("href", "/");
+  await home.click();
+  await expect(page).toHaveURL("/");
+});
+
+test("/payment/cancel opened directly says the payment was cancelled and links home", async ({ page }) => {
+  await page.goto("/payment/cancel");
+  await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
+});

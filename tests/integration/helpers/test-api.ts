@@ -1,0 +1,35 @@
+import { createApi } from "@/server/api/app";
+import type { ApiDeps } from "@/server/api/context";
+import { parseConfig } from "@/server/config";
+import type { DbHandle } from "@/server/db/types";
+import { createLogger } from "@/server/logger";
+import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
+import { createMemoryStore } from "@/server/modules/limits/memory-store";
+
+export interface TestApi {
+  deps: ApiDeps;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+/** The real /v1 app on the given database, called in-process through fetch semantics. */
+export function createTestApi(database: DbHandle, env: Record<string, string> = {}, store?: KeyValueStore): TestApi {
+  const deps: ApiDeps = {
+    config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...env }),
+    database,
+    store: store ?? createMemoryStore(),
+    logger: createLogger("silent"),
+  };
+  const app = createApi(deps);
+  const request = async (path: string, init?: RequestInit) => app.request(path, init);
+  return {
+    deps,
+    request,
+    post: (path, body, headers = {}) =>
+      request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+  };
+}

@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "@/server/db/schema";
+import type { DbHandle } from "@/server/db/types";
+import type { Logger } from "@/server/logger";
+import { sendMail } from "@/server/modules/mail/send-mail";
+import { accountsEnv, outbox, report, tempDataDir, uniqueEmail } from "./accounts-support";
+import { createTestApi } from "./helpers/test-api";
+import { createTestDatabase, testDrivers } from "./helpers/test-database";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+interface SmtpSink {
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (smtp-server, no auth required, no STARTTLS) on 127.0.0.1:<random port>. */
+async function startSmtpSink(): Promise<SmtpSink> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function until<T>(read: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(testDrivers())("mail on %s", (driver) => {
+  let database: DbHandle;
+  let dataDir: string;
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    dataDir = tempDataDir();
+    sink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await sink?.close();
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("delivers the register code over SMTP from MAIL_FROM and records the message as sent", async () => {
+    const api = createTestApi(database, accountsEnv(dataDir, { SMTP_URL: sink.url, MAIL_FROM: "Kewl <robot@kewl.example.test>" }));
+    const email = uniqueEmail("smtp");
+    expect(await report(api, "/1/api/user/send_email", { email, type: 4 })).toMatchObject({ ret: 1, status: 1 });
+
+    const message = await until(async () => sink.received.find((m) => m.to.includes(email)), "the SMTP message");
+    expect(message.to).toEqual([email]);
+    expect(message.from).toBe("robot@kewl.example.test");
+    const row = await until(async () => {
+      const [r] = await database.db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email}`);
+      return r?.status === "sent" ? r : undefined;
+    }, "status sent");
+    const code = /\b(\d{6})\b/.exec(row.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message.raw).toContain(code);
+    expect(message.raw).toMatch(/^Subject: Your Kewl verification code/m);
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect((await outbox(api, email))[0]).toMatchObject({ status: "sent", code });
+  });
+
+  it("records a failed delivery as failed with the error", async () => {
+    const logged: string[] = [];
+    const logger: Logger = { debug() {}, info() {}, warn() {}, error: (m) => void logged.push(m) };
+    const result = await sendMail(
+      { db: database.db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Kewl <a@b.test>" }, logger },
+      { to: "nobody@example.test", subject: "s", text: "t" },
+    );
+    expect(result.status).toBe("failed");
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
+    expect(row).toMatchObject({ status: "failed", sentAt: null });
+    expect(row!.error).toBeTruthy();
+    expect(logged).toContain("mail delivery failed");
+  });
+
+  it("without SMTP_URL, stores the message as logged and writes it to the log as one line", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger: Logger = { debug() {}, warn() {}, error() {}, info: (msg, fields) => void lines.push({ msg, ...fields }) };
+    const result = await sendMail(
+      { db: database.db, config: { SMTP_URL: undefined, MAIL_FROM: "Kewl <a@b.test>" }, logger },
+      { to: "laptop@example.test", subject: "Your code", text: "Your code is 424242", html: "<p>424242</p>" },
+    );
+    expect(result.status).toBe("logged");
+    expect(await result.delivered).toBe("logged");
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
+    expect(row).toMatchObject({ status: "logged", to: "laptop@example.test", text: "Your code is 424242", html: "<p>424242</p>" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ to: "laptop@example.test", subject: "Your code", text: "Your code is 424242" });
+    expect(JSON.stringify(lines[0])).not.toContain("\n");
+  });
+});

@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@/server/db/types";
+import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
+import { createMemoryStore } from "@/server/modules/limits/memory-store";
+import { createRedisStore } from "@/server/modules/limits/redis-store";
+import { createTestApi } from "./helpers/test-api";
+import { createTestDatabase } from "./helpers/test-database";
+
+type StoreFactory = () => Promise<KeyValueStore>;
+const stores: Array<[string, StoreFactory]> = [["memory", async () => createMemoryStore()]];
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) stores.push(["redis", () => createRedisStore(redisUrl, `kewl-test-${randomBytes(4).toString("hex")}:`)]);
+
+describe.each(stores)("per-IP rate limit with the %s store", (_name, makeStore) => {
+  let database: DbHandle;
+  let store: KeyValueStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    store = await makeStore();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.close();
+  });
+
+  it("answers 429 with Retry-After once the limit is spent", async () => {
+    const api = createTestApi(database, { RATE_LIMIT_PER_MINUTE: "5" }, store);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await api.request("/v1/health")).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const res = await api.request("/v1/health");
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await res.json()).toMatchObject({ code: 429, data: { retry_after: retryAfter } });
+  });
+
+  it("claims a key only once within its lifetime", async () => {
+    const key = `nonce-${randomBytes(4).toString("hex")}`;
+    expect(await store.claim(key, 60_000)).toBe(true);
+    expect(await store.claim(key, 60_000)).toBe(false);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const key = `burst-${randomBytes(4).toString("hex")}`;
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 60_000)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});

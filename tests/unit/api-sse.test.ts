@@ -1,0 +1,314 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { configureApiClient, setUnauthorizedHandler } from "@/lib/api/client";
+import { StreamError } from "@/lib/api/errors";
+import { signParams } from "@/lib/api/signature";
+import { createSseParser, postStream, type SseEvent } from "@/lib/api/sse";
+
+const KEY = "sse-test-key";
+
+describe("createSseParser", () => {
+  const STREAM =
+    ": keep-alive comment\n" +
+    "\n" +
+    'data: {"type":"start","session_id":"s1"}\n' +
+    "\n" +
+    "event: delta\n" +
+    "data: line one\n" +
+    "data:line two\n" +
+    "\n" +
+    ":another comment\n" +
+    "id: 7\n" +
+    'data: {"text":"héllo 猫"}\n' +
+    "\n" +
+    "data\n" +
+    "\n" +
+    "event: close\n" +
+    "data: \n" +
+    "\n";
+
+  const EXPECTED: SseEvent[] = [
+    { event: "message", data: '{"type":"start","session_id":"s1"}' },
+    { event: "delta", data: "line one\nline two" },
+    { event: "message", data: '{"text":"héllo 猫"}', id: "7" },
+    { event: "message", data: "", id: "7" },
+    { event: "close", data: "", id: "7" },
+  ];
+
+  function parseChunks(chunks: string[]): SseEvent[] {
+    const parser = createSseParser();
+    const out: SseEvent[] = [];
+    for (const chunk of chunks) out.push(...parser.feed(chunk));
+    out.push(...parser.flush());
+    return out;
+  }
+
+  it("parses a whole stream", () => {
+    expect(parseChunks([STREAM])).toEqual(EXPECTED);
+  });
+
+  it("gives the same events when split into two chunks at every position", () => {
+    for (let i = 0; i <= STREAM.length; i++) {
+      expect(parseChunks([STREAM.slice(0, i), STREAM.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
+    }
+  });
+
+  it("gives the same events when fed one character at a time", () => {
+    expect(parseChunks([...STREAM])).toEqual(EXPECTED);
+  });
+
+  it("handles CRLF line ends, including a CR/LF pair split across chunks", () => {
+    const crlf = STREAM.replace(/\n/g, "\r\n");
+    expect(parseChunks([crlf])).toEqual(EXPECTED);
+    for (let i = 0; i <= crlf.length; i++) {
+      expect(parseChunks([crlf.slice(0, i), crlf.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
+    }
+    expect(parseChunks([...crlf])).toEqual(EXPECTED);
+  });
+
+  it("handles bare CR line ends", () => {
+    const cr = STREAM.replace(/\n/g, "\r");
+    expect(parseChunks([cr])).toEqual(EXPECTED);
+    expect(parseChunks([...cr])).toEqual(EXPECTED);
+  });
+
+  it("emits events as soon as their blank line arrives", () => {
+    const parser = createSseParser();
+    expect(parser.feed("data: 1\n")).toEqual([]);
+    expect(parser.feed("\ndata: 2")).toEqual([{ event: "message", data: "1" }]);
+    expect(parser.feed("\n\n")).toEqual([{ event: "message", data: "2" }]);
+  });
+
+  it("ignores comment-only blocks and unknown fields", () => {
+    const parser = createSseParser();
+    expect(parser.feed(": ping\n\nretry: 1000\nfoo: bar\n\n")).toEqual([]);
+  });
+
+  it("dispatches a trailing unterminated event on flush", () => {
+    const parser = createSseParser();
+    expect(parser.feed("event: close")).toEqual([]);
+    expect(parser.flush()).toEqual([{ event: "close", data: "" }]);
+  });
+});
+
+function sseResponse(chunks: Array<string | Uint8Array>, onCancel?: () => void): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      controller.close();
+    },
+    cancel() {
+      onCancel?.();
+    },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream; charset=utf-8" } });
+}
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+async function collect(stream: AsyncGenerator<unknown>): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const message of stream) out.push(message);
+  return out;
+}
+
+async function streamError(stream: AsyncGenerator<unknown>): Promise<{ error: StreamError; seen: unknown[] }> {
+  const seen: unknown[] = [];
+  try {
+    for await (const message of stream) seen.push(message);
+  } catch (error) {
+    expect(error).toBeInstanceOf(StreamError);
+    return { error: error as StreamError, seen };
+  }
+  throw new Error("expected a StreamError");
+}
+
+describe("postStream", () => {
+  let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+  beforeEach(() => {
+    fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal("fetch", fetchMock);
+    configureApiClient({
+      baseUrl: "https://api.test",
+      getToken: () => "tok",
+      getDeviceId: () => "device-1",
+      signingKey: KEY,
+    });
+    setUnauthorizedHandler(null);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("POSTs signed JSON and yields each data message until the close event", async () => {
+    const text =
+      'data: {"type":"start","message_id":"m1"}\n\n' +
+      ": comment\n\n" +
+      'data: {"type":"delta","text":"Hi"}\n\n' +
+      'data: {"type":"end","balance":9}\n\n' +
+      "event: close\ndata: \n\n" +
+      'data: {"type":"after-close"}\n\n';
+    fetchMock.mockResolvedValue(sseResponse([text.slice(0, 13), text.slice(13, 50), text.slice(50)]));
+
+    const messages = await collect(postStream("/v1/chat_session/chat", { robot_key: "r1", content: "hello" }));
+    expect(messages).toEqual([
+      { type: "start", message_id: "m1" },
+      { type: "delta", text: "Hi" },
+      { type: "end", balance: 9 },
+    ]);
+
+    const [input, init = {}] = fetchMock.mock.calls[0] ?? [];
+    expect(String(input)).toBe("https://api.test/v1/chat_session/chat");
+    expect(init.method).toBe("POST");
+    const headers = new Headers(init.headers);
+    expect(headers.get("app")).toBe("kewl-web");
+    expect(headers.get("channel")).toBe("web");
+    expect(headers.get("authorization")).toBe("Bearer tok");
+    expect(headers.get("accept")).toBe("text/event-stream");
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ robot_key: "r1", content: "hello", lm_s_id: "device-1", lm_s_ver: "1", h5: "1" });
+    expect(headers.get("lm-s-sign")).toBe(signParams(body, KEY));
+  });
+
+  it("decodes multi-byte characters split across chunks", async () => {
+    const bytes = new TextEncoder().encode('data: {"text":"猫"}\n\nevent: close\n\n');
+    const cut = bytes.indexOf(0xe7) + 1; // inside the 3-byte character
+    fetchMock.mockResolvedValue(sseResponse([bytes.slice(0, cut), bytes.slice(cut)]));
+    expect(await collect(postStream("/v1/chat_session/chat", {}))).toEqual([{ text: "猫" }]);
+  });
+
+  it("ends quietly when the stream ends without a close event", async () => {
+    fetchMock.mockResolvedValue(sseResponse(['data: {"n":1}\n\ndata: {"n":2}']));
+    expect(await collect(postStream("/v1/chat_session/chat", {}))).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it("throws a StreamError with code, msg and data for a JSON refusal", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 4002, msg: "Not enough coins", data: { balance: 0 } }, 402));
+    const { error, seen } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(seen).toEqual([]);
+    expect(error).toMatchObject({ code: 4002, msg: "Not enough coins", message: "Not enough coins" });
+    expect(error.data).toEqual({ balance: 0 });
+  });
+
+  it("defaults the message to 'Request failed'", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 500 }, 500));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error).toMatchObject({ code: 500, msg: "Request failed", data: null });
+  });
+
+  it("calls the unauthorized handler on a 401 refusal", async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: "expired", data: null }, 401));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error.code).toBe(401);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("throws for a JSON answer without a code", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ hello: "world" }));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error).toMatchObject({ code: -1, msg: "Request failed" });
+  });
+
+  it("throws for a JSON content type with an unparseable body", async () => {
+    fetchMock.mockResolvedValue(new Response("{oops", { headers: { "content-type": "application/json" } }));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error.code).toBe(-1);
+  });
+
+  it("throws for a missing body", async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 200, headers: { "content-type": "text/event-stream" } }));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error).toMatchObject({ code: -1, msg: "Request failed" });
+  });
+
+  it("throws the error field of a streamed message after the earlier messages", async () => {
+    const text =
+      'data: {"type":"delta","text":"Hel"}\n\n' +
+      'data: {"error":{"code":5003,"msg":"Model unavailable"}}\n\n' +
+      "event: close\n\n";
+    fetchMock.mockResolvedValue(sseResponse([text]));
+    const { error, seen } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(seen).toEqual([{ type: "delta", text: "Hel" }]);
+    expect(error).toMatchObject({ code: 5003, msg: "Model unavailable" });
+  });
+
+  it("accepts a string error and an error with `message`", async () => {
+    fetchMock.mockResolvedValueOnce(sseResponse(['data: {"error":"upstream timeout"}\n\n']));
+    const first = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(first.error).toMatchObject({ code: -1, msg: "upstream timeout" });
+
+    fetchMock.mockResolvedValueOnce(sseResponse(['data: {"error":{"message":"boom"}}\n\n']));
+    const second = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(second.error.msg).toBe("boom");
+  });
+
+  it("throws a StreamError for a message that is not JSON", async () => {
+    fetchMock.mockResolvedValue(sseResponse(["data: {not json\n\n"]));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error.code).toBe(-1);
+  });
+
+  it("turns a failed fetch into a network StreamError", async () => {
+    fetchMock.mockRejectedValue(new TypeError("fetch failed"));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error).toMatchObject({ code: -2, msg: "Network error. Please try again later." });
+  });
+
+  it("rejects with the AbortError when the signal aborts mid-stream", async () => {
+    const controller = new AbortController();
+    const encoder = new TextEncoder();
+    fetchMock.mockImplementation(async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(ctrl) {
+          ctrl.enqueue(encoder.encode('data: {"n":1}\n\n'));
+          init?.signal?.addEventListener("abort", () => ctrl.error(init.signal?.reason));
+        },
+      });
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    });
+
+    const stream = postStream("/v1/chat_session/chat", {}, { signal: controller.signal });
+    await expect(stream.next()).resolves.toEqual({ done: false, value: { n: 1 } });
+    const pending = stream.next();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
+  });
+
+  it("rejects at once when the signal is already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    fetchMock.mockImplementation(async (_input, init) => {
+      throw init?.signal?.reason;
+    });
+    await expect(postStream("/v1/chat_session/chat", {}, { signal: controller.signal }).next()).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+
+  it("cancels the response body when the consumer stops early", async () => {
+    const onCancel = vi.fn();
+    const encoder = new TextEncoder();
+    fetchMock.mockImplementation(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(ctrl) {
+          ctrl.enqueue(encoder.encode('data: {"n":1}\n\ndata: {"n":2}\n\n'));
+        },
+        cancel: onCancel,
+      });
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    });
+    for await (const message of postStream("/v1/chat_session/chat", {})) {
+      expect(message).toEqual({ n: 1 });
+      break;
+    }
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});

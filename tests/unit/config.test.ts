@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/server/config";
+
+describe("configuration", () => {
+  it("gives a working local default with nothing set", () => {
+    const c = parseConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.REQUEST_SIGNING).toBe("off");
+    expect(c.dataDir.endsWith("data")).toBe(true);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["REDIS_URL", "http://x"],
+    ["REQUEST_SIGNING", "sometimes"],
+    ["SEED_DEMO", "maybe"],
+    ["PUBLIC_BASE_URL", "not a url"],
+  ])("stops with a message naming %s when it is %s", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("parses booleans and numbers", () => {
+    const c = parseConfig({ SEED_DEMO: "false", TRUST_PROXY: "1", PORT: "8080" });
+    expect(c.SEED_DEMO).toBe(false);
+    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.PORT).toBe(8080);
+  });
+});
