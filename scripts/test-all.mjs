@@ -1,5 +1,5 @@
 // `npm test`: lint, type check, unit, integration, end-to-end; then one summary line over every test run.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -41,23 +41,56 @@ function countReport(file) {
   return null;
 }
 
+/** Runs a stage, echoing its output live and keeping it, so a failure's details can be repeated at the end. */
+function run(stage) {
+  return new Promise((resolve) => {
+    const child = spawn(stage.cmd, stage.args, { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, ...stage.env } });
+    let output = "";
+    const keep = (sink) => (chunk) => {
+      sink.write(chunk);
+      output += chunk.toString();
+    };
+    child.stdout.on("data", keep(process.stdout));
+    child.stderr.on("data", keep(process.stderr));
+    child.on("close", (status) => resolve({ status, output }));
+  });
+}
+
+// Lines around the failures of a stage: long runs scroll them out of view, so they are repeated last.
+function failureDetails(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const marks = /(FAIL|Error|✘|✗|×|failed|Unhandled|expected|Assertion)/;
+  const picked = new Set();
+  lines.forEach((line, i) => {
+    if (!marks.test(line)) return;
+    for (let j = Math.max(0, i - 2); j <= Math.min(lines.length - 1, i + 12); j++) picked.add(j);
+  });
+  const out = [...picked].sort((a, b) => a - b).map((i) => lines[i]);
+  return out.slice(-150).join("\n");
+}
+
 const only = process.argv.slice(2);
+const details = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
 for (const stage of stages) {
   if (only.length && !only.includes(stage.name)) continue;
   if (stage.report) fs.rmSync(stage.report, { force: true });
   console.log(`\n=== ${stage.name} ===`);
-  const res = spawnSync(stage.cmd, stage.args, { stdio: "inherit", env: { ...process.env, ...stage.env } });
+  const res = await run(stage);
   const counts = countReport(stage.report);
   if (counts) for (const k of Object.keys(totals)) totals[k] += counts[k];
   if (res.status !== 0) {
     failedStages.push(stage.name);
+    details.push(`--- ${stage.name} ---\n${failureDetails(res.output)}`);
     // A stage that failed without a report (lint, types, a crash) counts as one failure.
     if (!counts || counts.failed === 0) totals.failed += 1;
   }
 }
 
-if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(", ")}`);
+if (failedStages.length) {
+  console.log(`\n=== failure details (repeated) ===\n${details.join("\n")}`);
+  console.log(`\nFailed stages: ${failedStages.join(", ")}`);
+}
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages.length ? 1 : 0);

@@ -13,6 +13,8 @@ export interface OpenOptions {
   dataDir?: string;
   migrationsDir?: string;
   poolSize?: number;
+  /** Errors of idle pooled connections (server restart, network reset); without a listener they crash the process. */
+  onConnectionError?: (err: Error) => void;
 }
 
 // Name search tolerates typos like "captian" (word similarity 0.5); pg_trgm's default of 0.6 misses them.
@@ -21,6 +23,10 @@ const SESSION_SETUP = `set pg_trgm.word_similarity_threshold = ${TRGM_THRESHOLD}
 
 // Arbitrary constant: serialises migrations when several app instances start together on one server.
 const MIGRATION_LOCK_ID = 72_010_417;
+
+function defaultConnectionError(err: Error): void {
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "idle database connection failed", error: err.message }));
+}
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
@@ -36,6 +42,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       // A startup parameter, so every connection has it before its first query.
       options: `-c pg_trgm.word_similarity_threshold=${TRGM_THRESHOLD}`,
     });
+    // pg emits 'error' on the pool when an idle client's connection dies; the pool then replaces that client.
+    pool.on("error", (err) => (opts.onConnectionError ?? defaultConnectionError)(err));
     const lock = await pool.connect();
     try {
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
