@@ -29,7 +29,19 @@ export const configSchema = z.object({
   SEED_DEMO: bool.default(true),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
+  /**
+   * Our model keys mapped to upstream model ids, "standard=llama3.1:8b,premium=qwen2.5:32b"; a bare id applies to
+   * every model. Unset: each model's provider_model from the database.
+   */
   LLM_MODELS: z.string().optional(),
+  /** A reply whose first text does not arrive within this time fails (and is refunded). */
+  LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** A reply that goes silent this long after its first text ends as partial. */
+  LLM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Free replies per UTC day on the standard model for users without a subscription. */
+  CHAT_FREE_REPLIES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(30),
+  CHAT_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   PAYMENT_SANDBOX_ENABLED: bool.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -1,0 +1,101 @@
+/**
+ * Chat answers and stream messages, in zod/mini so the browser can parse them without classic zod. The server
+ * builds values of these types; requests are in chat.ts.
+ */
+import * as z from "zod/mini";
+
+export const chatModelSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Coins per reply for this user (premium models cost less with a subscription). */
+  coin_cost: z.int(),
+  premium: z.boolean(),
+  /** Served by the built-in offline demo model (no LLM configured). */
+  demo: z.boolean(),
+  /** False when the model cannot be used by this user now; `reason` says why. */
+  available: z.boolean(),
+  reason: z.nullable(z.string()),
+});
+export type ChatModel = z.infer<typeof chatModelSchema>;
+export const chatModelListSchema = z.object({ list: z.array(chatModelSchema), current: z.string() });
+export type ChatModelList = z.infer<typeof chatModelListSchema>;
+export const chatSetModelSchema = z.object({ current: z.string() });
+
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  /** complete; partial (stopped by the user or cut by an error after some text); failed (no text). */
+  status: z.enum(["complete", "partial", "failed"]),
+  model: z.nullable(z.string()),
+  coins_spent: z.int(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatHistorySchema = z.object({
+  session_id: z.nullable(z.string()),
+  list: z.array(chatMessageSchema),
+  has_more: z.boolean(),
+  next_before: z.nullable(z.number()),
+});
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+export const recentChatSchema = z.object({
+  session_id: z.string(),
+  robot: z.object({ id: z.number(), key: z.string(), name: z.string(), avatar: z.string() }),
+  last_message: z.string(),
+  last_message_at: z.string(),
+});
+export type RecentChat = z.infer<typeof recentChatSchema>;
+export const recentChatListSchema = z.object({ list: z.array(recentChatSchema) });
+
+/** GET /v1/buy_coin/wallet. `free_replies_left` is null with a subscription (no daily limit). */
+export const walletSchema = z.object({
+  wallet_info: z.object({ buy_coin: z.int() }),
+  free_replies_left: z.nullable(z.int()),
+  free_replies_per_day: z.int(),
+  subscribed: z.boolean(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+/**
+ * Messages of the POST /v1/chat_session/chat stream, each a `data:` line of JSON, then `event: close`.
+ * start → delta* → end, or start → delta* → error (the reply is kept as partial when some text came).
+ */
+export const chatStartSchema = z.object({
+  type: z.literal("start"),
+  session_id: z.string(),
+  user_message: chatMessageSchema,
+  /** Id the assistant reply will have. */
+  message_id: z.number(),
+  model: z.string(),
+});
+export const chatDeltaSchema = z.object({ type: z.literal("delta"), text: z.string() });
+export const chatEndSchema = z.object({
+  type: z.literal("end"),
+  message: chatMessageSchema,
+  usage: z.object({ prompt_tokens: z.nullable(z.int()), completion_tokens: z.nullable(z.int()) }),
+  coins_spent: z.int(),
+  balance: z.int(),
+  free_replies_left: z.nullable(z.int()),
+});
+export const chatStreamMessageSchema = z.discriminatedUnion("type", [chatStartSchema, chatDeltaSchema, chatEndSchema]);
+export type ChatStreamMessage = z.infer<typeof chatStreamMessageSchema>;
+export type ChatStart = z.infer<typeof chatStartSchema>;
+export type ChatEnd = z.infer<typeof chatEndSchema>;
+
+/**
+ * A mid-stream failure: `{ type: "error", error: { code, msg }, message }` where `message` is the stored reply
+ * (partial or failed) and `coins_refunded` says whether the cost was given back (no text was produced).
+ * The browser's stream reader throws it as a StreamError (SPEC §8).
+ */
+export const chatStreamErrorDataSchema = z.object({
+  type: z.literal("error"),
+  error: z.object({ code: z.int(), msg: z.string() }),
+  message: z.nullable(chatMessageSchema),
+  coins_refunded: z.boolean(),
+  balance: z.nullable(z.int()),
+});
+export type ChatStreamErrorData = z.infer<typeof chatStreamErrorDataSchema>;

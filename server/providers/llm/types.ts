@@ -1,0 +1,64 @@
+/**
+ * What the chat module needs from a language model: a streamed reply it can abort. Adapters: the
+ * OpenAI-compatible HTTP API (any server speaking /v1/chat/completions), the built-in offline demo model, and a
+ * scripted mock for tests.
+ */
+
+export interface LlmMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** The character and the exchange, for the offline demo model, which writes its reply from them. */
+export interface DemoContext {
+  characterName: string;
+  userName: string;
+  persona: string;
+  scenario: string;
+  greeting: string;
+  userMessage: string;
+}
+
+export interface ReplyRequest {
+  /** The upstream model id (chat_models.provider_model, or the LLM_MODELS mapping). */
+  model: string;
+  system: string;
+  /** Oldest first; the last one is the user's new message. */
+  messages: LlmMessage[];
+  maxOutputTokens: number;
+  abortSignal: AbortSignal;
+  demo: DemoContext;
+}
+
+export interface ReplyUsage {
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+export interface ReplyStream {
+  /** Text deltas as they arrive. Throws LlmError on upstream failure or a malformed stream; stops on abort. */
+  textStream: AsyncIterable<string>;
+  /** Token usage once the stream has ended (nulls when the upstream did not say). */
+  usage(): Promise<ReplyUsage>;
+}
+
+export interface LlmProvider {
+  readonly kind: "openai-compatible" | "demo" | "mock";
+  /** Replies are written offline by the demo model: the model list names them as a demo. */
+  readonly isDemo: boolean;
+  /** The upstream model id for one of our model keys (its chat_models.provider_model as the fallback). */
+  upstreamModel(modelKey: string, providerModel: string): string;
+  streamReply(request: ReplyRequest): ReplyStream;
+}
+
+/** An upstream failure, with a message safe to log (never shown raw to users). */
+export class LlmError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "upstream" | "malformed" | "timeout",
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "LlmError";
+  }
+}
