@@ -48,4 +48,23 @@ describe.each(stores)("per-IP rate limit with the %s store", (_name, makeStore) 
     const results = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 60_000)));
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
+
+  it("grants at most limit leases at once, reuses a holder's own lease, and frees one on release", async () => {
+    const key = `lease-${randomBytes(4).toString("hex")}`;
+    const granted = await Promise.all(Array.from({ length: 10 }, (_, i) => store.acquire(key, `h${i}`, 2, 60_000)));
+    expect(granted.filter(Boolean)).toHaveLength(2);
+    const holder = `h${granted.indexOf(true)}`;
+    expect(await store.acquire(key, holder, 2, 60_000)).toBe(true);
+    expect(await store.acquire(key, "late", 2, 60_000)).toBe(false);
+    await store.release(key, holder);
+    expect(await store.acquire(key, "late", 2, 60_000)).toBe(true);
+  });
+
+  it("lets an expired lease go by itself", async () => {
+    const key = `lease-${randomBytes(4).toString("hex")}`;
+    expect(await store.acquire(key, "a", 1, 50)).toBe(true);
+    expect(await store.acquire(key, "b", 1, 60_000)).toBe(false);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await store.acquire(key, "b", 1, 60_000)).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { robots } from "./catalogue";
@@ -48,12 +48,25 @@ export const chatMessages = pgTable(
     status: text("status").notNull().default("complete"),
     modelKey: text("model_key"),
     coinsSpent: integer("coins_spent").notNull().default(0),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("chat_messages_session_idx").on(t.sessionId, t.id),
     check("chat_messages_role_ck", sql`${t.role} in ('user', 'assistant')`),
-    check("chat_messages_status_ck", sql`${t.status} in ('complete', 'partial', 'failed')`),
+    check("chat_messages_status_ck", sql`${t.status} in ('streaming', 'complete', 'partial', 'failed')`),
     check("chat_messages_coins_ck", sql`${t.coinsSpent} >= 0`),
   ],
+);
+
+/** Free replies used per user and UTC day: incremented atomically only while under the daily allowance. */
+export const chatDailyUsage = pgTable(
+  "chat_daily_usage",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    freeReplies: integer("free_replies").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check("chat_daily_usage_ck", sql`${t.freeReplies} >= 0`)],
 );

@@ -1,11 +1,18 @@
 /**
- * The small shared state the API kernel needs: fixed-window counters (rate limits) and one-time claims
- * (signature nonces). In memory for one process; Redis when several instances must agree.
+ * The small shared state the API needs: fixed-window counters (rate limits), one-time claims (signature nonces)
+ * and leases (at most N holders of a key: one reply per chat session, streams per user). In memory for one
+ * process; Redis when several instances must agree.
  */
 export interface KeyValueStore {
   /** Increments the counter for key in the current window; returns the new count and ms until reset. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
   /** True when key was not claimed within ttlMs (and claims it now). */
   claim(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Takes a lease on key for holder when fewer than limit unexpired leases exist; false otherwise. A lease ends
+   * with release, or by itself after ttlMs (so a crashed process cannot hold it forever).
+   */
+  acquire(key: string, holder: string, limit: number, ttlMs: number): Promise<boolean>;
+  release(key: string, holder: string): Promise<void>;
   close(): Promise<void>;
 }

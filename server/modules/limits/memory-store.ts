@@ -3,6 +3,7 @@ import type { KeyValueStore } from "./key-value-store";
 export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   const counters = new Map<string, { count: number; resetAt: number }>();
   const claims = new Map<string, number>();
+  const leases = new Map<string, Map<string, number>>();
   let lastSweep = now();
 
   // Bounded memory: expired entries are dropped at most once a second, on use.
@@ -12,6 +13,10 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     lastSweep = t;
     for (const [k, v] of counters) if (v.resetAt <= t) counters.delete(k);
     for (const [k, exp] of claims) if (exp <= t) claims.delete(k);
+    for (const [k, holders] of leases) {
+      for (const [h, exp] of holders) if (exp <= t) holders.delete(h);
+      if (holders.size === 0) leases.delete(k);
+    }
   };
 
   return {
@@ -34,9 +39,25 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
       claims.set(key, t + ttlMs);
       return true;
     },
+    async acquire(key, holder, limit, ttlMs) {
+      sweep();
+      const t = now();
+      let holders = leases.get(key);
+      if (!holders) leases.set(key, (holders = new Map()));
+      for (const [h, exp] of holders) if (exp <= t) holders.delete(h);
+      if (!holders.has(holder) && holders.size >= limit) return false;
+      holders.set(holder, t + ttlMs);
+      return true;
+    },
+    async release(key, holder) {
+      const holders = leases.get(key);
+      holders?.delete(holder);
+      if (holders?.size === 0) leases.delete(key);
+    },
     async close() {
       counters.clear();
       claims.clear();
+      leases.clear();
     },
   };
 }

@@ -5,6 +5,14 @@ local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
+// A sorted set of holders scored by expiry: expired ones are dropped before counting.
+const ACQUIRE_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) == false and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
 export async function createRedisStore(url: string, prefix = "kewl:"): Promise<KeyValueStore> {
   const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
@@ -20,6 +28,14 @@ export async function createRedisStore(url: string, prefix = "kewl:"): Promise<K
     async claim(key, ttlMs) {
       const ok = await redis.set(prefix + "once:" + key, "1", "PX", ttlMs, "NX");
       return ok === "OK";
+    },
+    async acquire(key, holder, limit, ttlMs) {
+      const now = Date.now();
+      const ok = await redis.eval(ACQUIRE_SCRIPT, 1, prefix + "lease:" + key, String(now), String(limit), holder, String(now + ttlMs), String(ttlMs));
+      return ok === 1;
+    },
+    async release(key, holder) {
+      await redis.zrem(prefix + "lease:" + key, holder);
     },
     async close() {
       await redis.quit();

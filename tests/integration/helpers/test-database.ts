@@ -30,10 +30,19 @@ export async function createTestDatabase(driver: Driver): Promise<DbHandle> {
   }
   await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 5 });
+  let closing = false;
+  const handle = await openDatabase({
+    databaseUrl: withDatabase(adminUrl, name),
+    poolSize: 5,
+    // Dropping the database "with (force)" terminates connections pg's pool.end() has not finished closing yet.
+    onConnectionError: (err) => {
+      if (!closing) console.error("test database connection failed:", err.message);
+    },
+  });
   return {
     ...handle,
     async close() {
+      closing = true;
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
