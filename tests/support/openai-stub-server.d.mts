@@ -1,0 +1,25 @@
+export interface OpenAiStubStats {
+  /** Chat completion requests received (rejected ones included). */
+  requests: number;
+  /** Responses sent in full. */
+  completed: number;
+  /** Responses the client disconnected from before they were complete. */
+  aborted: number;
+}
+
+export interface OpenAiStub {
+  /** e.g. "http://127.0.0.1:41234/v1" */
+  baseUrl: string;
+  port: number;
+  stats: OpenAiStubStats;
+  /** The parsed JSON bodies of the accepted chat completion requests, oldest first. */
+  requests: unknown[];
+  close(): Promise<void>;
+}
+
+export declare function startOpenAiStub(options?: {
+  port?: number;
+  host?: string;
+  tokenDelayMs?: number;
+  apiKey?: string;
+}): Promise<OpenAiStub>;
