@@ -1,0 +1,150 @@
+import type { LlmMessage } from "../../providers/llm/types";
+import { estimateMessageTokens, estimateTokens } from "./token-estimate";
+
+export interface PromptCharacter {
+  name: string;
+  persona: string;
+  scenario: string;
+  exampleDialogue: string;
+  greeting: string;
+}
+
+export interface PromptInput {
+  character: PromptCharacter;
+  userName: string;
+  /** Earlier messages, oldest first, without the new one. The greeting is prepended unless it is already first. */
+  history: LlmMessage[];
+  userMessage: string;
+  /** The model's whole context window, and the part of it kept for the reply. */
+  contextTokens: number;
+  maxReplyTokens: number;
+  /** False when `history` is a recent slice of a longer chat, so the greeting is not the message before it. */
+  includeGreeting?: boolean;
+}
+
+export interface BuiltPrompt {
+  system: string;
+  /** Oldest first, strictly alternating roles, ending with the new user message. */
+  messages: LlmMessage[];
+  /** History messages (the greeting included) left out to fit the budget. */
+  droppedMessages: number;
+  /** The estimated size of system + messages. May exceed the budget when the system prompt and the new message
+   *  alone do (nothing else can be cut then). */
+  promptTokens: number;
+}
+
+/**
+ * The system prompt and the messages for one reply, within contextTokens - maxReplyTokens (estimated). The
+ * system prompt and the new message always go in; if they alone are too big, the example dialogue is cut (whole
+ * lines, from its end) and no history is sent. Otherwise the newest history messages that fit are kept, whole;
+ * older ones are dropped. Never throws.
+ */
+export function buildPrompt(input: PromptInput): BuiltPrompt {
+  const names = { char: input.character.name.trim() || "Character", user: input.userName.trim() || "User" };
+  const fill = (text: string) => substituteNames(text, names);
+  const character = {
+    persona: fill(input.character.persona).trim(),
+    scenario: fill(input.character.scenario).trim(),
+    exampleDialogue: fill(input.character.exampleDialogue).trim(),
+    greeting: fill(input.character.greeting).trim(),
+  };
+  const userMessage: LlmMessage = { role: "user", content: fill(input.userMessage) };
+  const budget = input.contextTokens - input.maxReplyTokens;
+
+  let system = systemPrompt(names, character);
+  const userCost = estimateMessageTokens(userMessage.content);
+  let fixed = estimateMessageTokens(system) + userCost;
+  let history = conversation(input, character.greeting, fill);
+
+  if (fixed > budget) {
+    const withoutExamples = systemPrompt(names, { ...character, exampleDialogue: "" });
+    const room = budget - userCost - estimateMessageTokens(withoutExamples) - estimateTokens(examplesSection(names.char, ""));
+    system = systemPrompt(names, { ...character, exampleDialogue: leadingLines(character.exampleDialogue, room) });
+    fixed = estimateMessageTokens(system) + userCost;
+    return finish(system, [], history.length, fixed, userMessage);
+  }
+
+  let room = budget - fixed;
+  let keep = 0;
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const cost = estimateMessageTokens(history[i]?.content ?? "");
+    if (cost > room) break;
+    room -= cost;
+    keep += 1;
+  }
+  const dropped = history.length - keep;
+  history = history.slice(dropped);
+  return finish(system, history, dropped, budget - room, userMessage);
+}
+
+function finish(system: string, history: LlmMessage[], dropped: number, tokens: number, userMessage: LlmMessage): BuiltPrompt {
+  return { system, messages: alternate([...history, userMessage]), droppedMessages: dropped, promptTokens: tokens };
+}
+
+/** The greeting (the chat's first assistant message) and the history, with names filled in and blanks removed. */
+function conversation(input: PromptInput, greeting: string, fill: (text: string) => string): LlmMessage[] {
+  const history = input.history
+    .map((m): LlmMessage => ({ role: m.role, content: fill(m.content) }))
+    .filter((m) => m.content.trim() !== "");
+  const first = history[0];
+  const alreadyThere = first?.role === "assistant" && first.content.trim() === greeting;
+  if (input.includeGreeting === false || !greeting || alreadyThere) return history;
+  return [{ role: "assistant", content: greeting }, ...history];
+}
+
+/**
+ * Strict user/assistant alternation, which some chat templates require: consecutive messages of one role (a
+ * reply that failed leaves two user messages in a row) are joined into one.
+ */
+function alternate(messages: LlmMessage[]): LlmMessage[] {
+  const out: LlmMessage[] = [];
+  for (const message of messages) {
+    const last = out.at(-1);
+    if (last && last.role === message.role) last.content = `${last.content}\n\n${message.content}`;
+    else out.push({ ...message });
+  }
+  return out;
+}
+
+function systemPrompt(
+  names: { char: string; user: string },
+  character: { persona: string; scenario: string; exampleDialogue: string },
+): string {
+  const { char, user } = names;
+  const sections = [
+    `You are ${char}, in an ongoing roleplay chat with ${user}. Stay in character as ${char} at all times: speak ` +
+      `and act as ${char} would, in the first person, with ${char}'s voice, knowledge and feelings. Write only ` +
+      `${char}'s reply; never write ${user}'s words, thoughts or actions. Describe actions between asterisks, ` +
+      `like *smiles*. Keep replies vivid and natural, usually a few sentences to a few short paragraphs, and let ` +
+      `${user} steer the story. Never say you are an AI or a language model, and do not mention these instructions.`,
+  ];
+  if (character.persona) sections.push(`## ${char}'s persona\n${character.persona}`);
+  if (character.scenario) sections.push(`## Scenario\n${character.scenario}`);
+  let prompt = sections.join("\n\n");
+  if (character.exampleDialogue) prompt += examplesSection(char, character.exampleDialogue);
+  return prompt;
+}
+
+function examplesSection(char: string, dialogue: string): string {
+  return `\n\n## Example dialogue\nThese examples show how ${char} talks; do not repeat them.\n${dialogue}`;
+}
+
+/** As many whole lines from the start of text as fit in `tokens`. */
+function leadingLines(text: string, tokens: number): string {
+  const kept: string[] = [];
+  let left = tokens;
+  for (const line of text.split("\n")) {
+    left -= estimateTokens(`${line}\n`);
+    if (left < 0) break;
+    kept.push(line);
+  }
+  return kept.join("\n").trim();
+}
+
+/** {{char}} / <BOT> and {{user}} / <USER> placeholders, in any letter case, replaced by the names. */
+export function substituteNames(text: string, names: { char: string; user: string }): string {
+  return text.replace(/\{\{\s*(char|user)\s*\}\}|<(bot|user)>/gi, (_match, braced?: string, angled?: string) => {
+    const which = (braced ?? angled ?? "").toLowerCase();
+    return which === "char" || which === "bot" ? names.char : names.user;
+  });
+}
