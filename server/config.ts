@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { modelMappingProblem } from "./providers/llm/model-mapping";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
@@ -33,7 +34,13 @@ export const configSchema = z.object({
    * Our model keys mapped to upstream model ids, "standard=llama3.1:8b,premium=qwen2.5:32b"; a bare id applies to
    * every model. Unset: each model's provider_model from the database.
    */
-  LLM_MODELS: z.string().optional(),
+  LLM_MODELS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = modelMappingProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   /** A reply whose first text does not arrive within this time fails (and is refunded). */
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /** A reply that goes silent this long after its first text ends as partial. */

@@ -1,0 +1,109 @@
+import { promptChars, createScriptedLanguageModel } from "./scripted-language-model";
+import { streamModelReply } from "./model-reply-stream";
+import { sleep } from "./sleep";
+import { LlmError, type LlmProvider, type ReplyRequest, type ReplyUsage } from "./types";
+
+/** What the mock model does on its next calls. Every field is optional. */
+export interface MockScript {
+  /** The text pieces to stream, in order. Default: DEFAULT_MOCK_CHUNKS. */
+  chunks?: string[];
+  /** Wait before each piece (default 0). */
+  chunkDelayMs?: number;
+  /** Wait before the first piece instead of chunkDelayMs. */
+  firstChunkDelayMs?: number;
+  /** Fail with LlmError "upstream" after this many pieces (0: before any text). */
+  failAfterChunks?: number;
+  /** Fail with LlmError "malformed" after this many pieces. */
+  malformedAfterChunks?: number;
+  /** Send nothing at all until aborted (same as hangAfterChunks: 0). */
+  hang?: boolean;
+  /** Go silent after this many pieces until aborted (for idle timeouts). */
+  hangAfterChunks?: number;
+  /** Reported usage. Default: prompt characters / 4 in, one token per piece out. */
+  usage?: ReplyUsage;
+}
+
+/** One streamReply call as the mock saw it. Times are Date.now() values. */
+export interface MockCall {
+  request: ReplyRequest;
+  startedAt: number;
+  /** When the model's abort signal fired (the caller aborted, or stopped reading early); null if it never did. */
+  abortedAt: number | null;
+  /** When the model stopped producing: finished, failed, or wound down after an abort. */
+  endedAt: number | null;
+  /** Pieces handed out so far. */
+  chunksSent: number;
+}
+
+export interface MockProvider extends LlmProvider {
+  readonly kind: "mock";
+  /** Every call so far, oldest first. */
+  readonly calls: MockCall[];
+  /** Replaces the script (unset fields take their defaults) for the calls that follow. */
+  setScript(script: MockScript): void;
+}
+
+export const DEFAULT_MOCK_CHUNKS = ["Hello", " from", " the", " mock", " model."];
+
+/** A scripted model for tests, driven through the same AI SDK path as the real provider. */
+export function createMockProvider(script: MockScript = {}): MockProvider {
+  let current = script;
+  const calls: MockCall[] = [];
+
+  function streamReply(request: ReplyRequest) {
+    const call: MockCall = { request, startedAt: Date.now(), abortedAt: null, endedAt: null, chunksSent: 0 };
+    calls.push(call);
+    const plan = current;
+    const model = createScriptedLanguageModel({
+      provider: "mock",
+      modelId: request.model,
+      run: (options) => {
+        const signal = options.abortSignal ?? new AbortController().signal;
+        const noteAbort = () => {
+          call.abortedAt ??= Date.now();
+        };
+        if (signal.aborted) noteAbort();
+        else signal.addEventListener("abort", noteAbort, { once: true });
+        return play(plan, call, signal);
+      },
+      usage: (options, output) =>
+        plan.usage ?? { inputTokens: Math.ceil(promptChars(options.prompt) / 4), outputTokens: output.chunks },
+    });
+    return streamModelReply(model, request);
+  }
+
+  return {
+    kind: "mock",
+    isDemo: false,
+    calls,
+    setScript(next) {
+      current = next;
+    },
+    upstreamModel: (_modelKey, providerModel) => providerModel,
+    streamReply,
+  };
+}
+
+async function* play(plan: MockScript, call: MockCall, signal: AbortSignal): AsyncGenerator<string> {
+  const chunks = plan.chunks ?? DEFAULT_MOCK_CHUNKS;
+  const hangAfter = plan.hang ? 0 : plan.hangAfterChunks;
+  try {
+    for (let i = 0; ; i += 1) {
+      if (signal.aborted) return;
+      if (i === plan.failAfterChunks) throw new LlmError(`mock upstream failure after ${i} chunks`, "upstream");
+      if (i === plan.malformedAfterChunks) throw new LlmError(`mock malformed chunk after ${i} chunks`, "malformed");
+      if (i === hangAfter) {
+        await sleep(Number.POSITIVE_INFINITY, signal);
+        return;
+      }
+      const piece = chunks[i];
+      if (piece === undefined) return;
+      await sleep(i === 0 ? (plan.firstChunkDelayMs ?? plan.chunkDelayMs ?? 0) : (plan.chunkDelayMs ?? 0), signal);
+      if (signal.aborted) return;
+      call.chunksSent += 1;
+      yield piece;
+    }
+  } finally {
+    call.endedAt = Date.now();
+  }
+}

@@ -1,0 +1,32 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { type ModelMapping, parseModelMapping, resolveUpstreamModel } from "./model-mapping";
+import { streamModelReply } from "./model-reply-stream";
+import type { LlmProvider } from "./types";
+
+export interface OpenAiCompatibleOptions {
+  /** The API root including its version, e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
+  baseUrl: string;
+  /** Sent as "Authorization: Bearer <apiKey>"; omitted when unset (local servers often need none). */
+  apiKey?: string;
+  models?: ModelMapping;
+  /** For tests and proxies; the global fetch by default. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Any server speaking POST {baseUrl}/chat/completions with streaming (OpenAI, OpenRouter, vLLM, Ollama...). */
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): LlmProvider {
+  const models = options.models ?? parseModelMapping();
+  const upstream = createOpenAICompatible({
+    name: "openai-compatible",
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey,
+    includeUsage: true,
+    fetch: options.fetch,
+  });
+  return {
+    kind: "openai-compatible",
+    isDemo: false,
+    upstreamModel: (modelKey, providerModel) => resolveUpstreamModel(models, modelKey, providerModel),
+    streamReply: (request) => streamModelReply(upstream.chatModel(request.model), request),
+  };
+}
