@@ -47,7 +47,7 @@ export const configSchema = z.object({
   LLM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Free replies per UTC day on the standard model for users without a subscription. */
   CHAT_FREE_REPLIES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(30),
-  CHAT_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  CHAT_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   PAYMENT_SANDBOX_ENABLED: bool.optional(),

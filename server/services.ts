@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "./logger";
 import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { createMemoryStore } from "./modules/limits/memory-store";
 import { createRedisStore } from "./modules/limits/redis-store";
+import { createLlmProvider } from "./providers/llm/create-llm-provider";
 
 /** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
 export async function startServices(config: Config): Promise<ApiDeps> {
@@ -29,7 +30,9 @@ export async function startServices(config: Config): Promise<ApiDeps> {
     ...(keys.source === "env" ? {} : { file: path.join(config.dataDir, "keys", "rsa-private.pem") }),
   });
   warnAboutAccounts(config, logger);
-  return { config, database, store, logger };
+  const llm = createLlmProvider(config);
+  logger.info("chat model provider", llm.isDemo ? { kind: llm.kind, note: "offline demo replies; set LLM_BASE_URL for a real model" } : { kind: llm.kind, base_url: config.LLM_BASE_URL });
+  return { config, database, store, logger, llm };
 }
 
 /** Loud start-up warnings for account settings that must not reach a public site unnoticed. */

@@ -21,6 +21,7 @@ export async function startApiInProcess(handle: DbHandle, cleanupName: string): 
   const { createHttpServer } = await import("../../server/http-server");
   const { createLogger } = await import("../../server/logger");
   const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
+  const { createDemoProvider } = await import("../../server/providers/llm/demo-model");
   const config = parseConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
@@ -29,7 +30,7 @@ export async function startApiInProcess(handle: DbHandle, cleanupName: string): 
     DATA_DIR: path.join(os.tmpdir(), "kewl-bench-unused"),
   });
   const store = createMemoryStore();
-  const httpServer = createHttpServer(createApi({ config, database: handle, store, logger: createLogger("silent") }));
+  const httpServer = createHttpServer(createApi({ config, database: handle, store, logger: createLogger("silent"), llm: createDemoProvider() }));
   const port = await listen(httpServer.server);
   let stopped = false;
   const stop = async () => {

@@ -10,6 +10,7 @@ import { requestContext } from "./middleware/request-context";
 import { verifySignature } from "./middleware/verify-signature";
 import { accountRoutes } from "./routes-accounts";
 import { catalogueRoutes } from "./routes-catalogue";
+import { chatRoutes } from "./routes-chat";
 import { favoriteRoutes } from "./routes-favorites";
 import { oauthRoutes } from "./routes-oauth";
 import { systemRoutes } from "./routes-system";
@@ -32,6 +33,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", oauthRoutes());
   app.route("/", userRoutes());
   app.route("/", favoriteRoutes());
+  app.route("/", chatRoutes());
 
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {

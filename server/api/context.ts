@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { DbHandle } from "../db/types";
 import type { Logger } from "../logger";
 import type { KeyValueStore } from "../modules/limits/key-value-store";
+import type { LlmProvider } from "../providers/llm/types";
 import type { SessionUser } from "../modules/sessions/sessions";
 
 /** Everything the API needs from the process, passed in so tests can build an app on a fresh database. */
@@ -11,6 +12,7 @@ export interface ApiDeps {
   database: DbHandle;
   store: KeyValueStore;
   logger: Logger;
+  llm: LlmProvider;
 }
 
 export interface ApiEnv {

@@ -9,6 +9,7 @@ import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
+import { createMockProvider } from "@/server/providers/llm/mock-model";
 import { startOidcTestProvider, TEST_CLIENT } from "../e2e/oidc-test-provider.mjs";
 import { accountsEnv, bearer, randomIp, registerAccount, tempDataDir, uniqueEmail } from "./accounts-support";
 import { CookieBrowser } from "./helpers/cookie-browser";
@@ -49,6 +50,7 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
       database,
       store: createMemoryStore(),
       logger: createLogger("silent"),
+      llm: createMockProvider(),
     };
     http = createHttpServer(createApi(deps));
     await new Promise<void>((resolve) => http.server.listen(port, "127.0.0.1", resolve));

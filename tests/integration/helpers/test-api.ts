@@ -5,6 +5,8 @@ import type { DbHandle } from "@/server/db/types";
 import { createLogger } from "@/server/logger";
 import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
+import { createMockProvider } from "@/server/providers/llm/mock-model";
+import type { LlmProvider } from "@/server/providers/llm/types";
 
 export interface TestApi {
   deps: ApiDeps;
@@ -13,12 +15,18 @@ export interface TestApi {
 }
 
 /** The real /v1 app on the given database, called in-process through fetch semantics. */
-export function createTestApi(database: DbHandle, env: Record<string, string> = {}, store?: KeyValueStore): TestApi {
+export function createTestApi(
+  database: DbHandle,
+  env: Record<string, string> = {},
+  store?: KeyValueStore,
+  llm: LlmProvider = createMockProvider(),
+): TestApi {
   const deps: ApiDeps = {
     config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...env }),
     database,
     store: store ?? createMemoryStore(),
     logger: createLogger("silent"),
+    llm,
   };
   const app = createApi(deps);
   const request = async (path: string, init?: RequestInit) => app.request(path, init);

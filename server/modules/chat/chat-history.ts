@@ -1,0 +1,110 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Viewer } from "../../../lib/age-gate/cookies";
+import type { ChatHistory, ChatMessage, RecentChat } from "../../../lib/contracts/chat-client";
+import { chatMessages, chatSessions, robots } from "../../db/schema";
+import type { Db } from "../../db/types";
+import { visibleTo } from "../catalogue/robot-cards";
+
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** Rows still being written are not history yet (and stay hidden if their process died mid-reply). */
+const SHOWN_STATUSES = ["complete", "partial", "failed"] as const;
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    role: row.role === "assistant" ? "assistant" : "user",
+    content: row.content,
+    status: row.status === "complete" || row.status === "failed" ? row.status : "partial",
+    model: row.modelKey,
+    coins_spent: row.coinsSpent,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function findSession(db: Db, userId: string, robotId: number) {
+  const [row] = await db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, robotId)));
+  return row;
+}
+
+/** A page of a session's messages, newest page first, each page oldest first. */
+export async function readHistory(
+  db: Db,
+  userId: string,
+  input: { robotId: number; before?: number; limit: number },
+): Promise<ChatHistory> {
+  const session = await findSession(db, userId, input.robotId);
+  if (!session) return { session_id: null, list: [], has_more: false, next_before: null };
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, session.id),
+        inArray(chatMessages.status, [...SHOWN_STATUSES]),
+        input.before ? lt(chatMessages.id, input.before) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(input.limit + 1);
+  const hasMore = rows.length > input.limit;
+  const page = rows.slice(0, input.limit).reverse();
+  return {
+    session_id: session.id,
+    list: page.map(toChatMessage),
+    has_more: hasMore,
+    next_before: hasMore && page[0] ? page[0].id : null,
+  };
+}
+
+/** The newest messages that can go into a prompt, oldest first (the budget keeps what fits). */
+export async function recentTurns(db: Db, sessionId: string, beforeId: number, limit = 200): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.sessionId, sessionId),
+        lt(chatMessages.id, beforeId),
+        inArray(chatMessages.status, ["complete", "partial"]),
+        sql`${chatMessages.content} <> ''`,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The user's chats with visible characters, most recent first, each with its last shown message. */
+export async function recentChats(db: Db, userId: string, viewer: Viewer, limit: number): Promise<RecentChat[]> {
+  const lastMessage = sql<string | null>`(
+    select ${chatMessages.content} from ${chatMessages}
+    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial')
+    order by ${chatMessages.id} desc limit 1)`;
+  const rows = await db
+    .select({
+      sessionId: chatSessions.id,
+      lastAt: chatSessions.lastMessageAt,
+      robotId: robots.id,
+      robotKey: robots.key,
+      robotName: robots.name,
+      robotAvatar: robots.avatar,
+      lastMessage,
+    })
+    .from(chatSessions)
+    .innerJoin(robots, eq(robots.id, chatSessions.robotId))
+    .where(and(eq(chatSessions.userId, userId), visibleTo(viewer)))
+    .orderBy(desc(chatSessions.lastMessageAt))
+    .limit(limit);
+  return rows
+    .filter((r) => r.lastMessage !== null)
+    .map((r) => ({
+      session_id: r.sessionId,
+      robot: { id: r.robotId, key: r.robotKey, name: r.robotName, avatar: r.robotAvatar },
+      last_message: r.lastMessage!.slice(0, 200),
+      last_message_at: r.lastAt.toISOString(),
+    }));
+}

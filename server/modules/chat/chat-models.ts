@@ -1,0 +1,51 @@
+import { asc, eq } from "drizzle-orm";
+import type { ChatModel } from "../../../lib/contracts/chat-client";
+import { chatModels } from "../../db/schema";
+import type { Db } from "../../db/types";
+import type { LlmProvider } from "../../providers/llm/types";
+import { coinCostFor } from "./metering";
+
+export type ModelRow = typeof chatModels.$inferSelect;
+
+const DEMO_SUFFIX = " (offline demo)";
+
+export async function enabledModels(db: Db): Promise<ModelRow[]> {
+  return db.select().from(chatModels).where(eq(chatModels.enabled, true)).orderBy(asc(chatModels.sort), asc(chatModels.key));
+}
+
+/** The model new chats start on: the first free one, else the first one. */
+export function defaultModel(models: ModelRow[]): ModelRow | undefined {
+  return models.find((m) => m.coinCost === 0) ?? models[0];
+}
+
+/** The session's model when it is still enabled, else the default. */
+export function pickModel(models: ModelRow[], key: string | null | undefined): ModelRow | undefined {
+  return (key ? models.find((m) => m.key === key) : undefined) ?? defaultModel(models);
+}
+
+export interface ModelViewerState {
+  signedIn: boolean;
+  subscribed: boolean;
+  balance: number;
+  freeRepliesLeft: number | null;
+}
+
+/** A model as this user sees it: their cost, and whether a reply could be paid right now. */
+export function describeModel(model: ModelRow, llm: LlmProvider, state: ModelViewerState): ChatModel {
+  const cost = coinCostFor(model, state.subscribed);
+  let reason: string | null = null;
+  if (state.signedIn) {
+    if (cost > 0 && state.balance < cost) reason = `Needs ${cost} coin${cost === 1 ? "" : "s"} per reply`;
+    else if (cost === 0 && state.freeRepliesLeft === 0) reason = "Today's free replies are used up";
+  }
+  return {
+    key: model.key,
+    name: llm.isDemo ? `${model.name}${DEMO_SUFFIX}` : model.name,
+    description: model.description,
+    coin_cost: cost,
+    premium: model.premium,
+    demo: llm.isDemo,
+    available: reason === null,
+    reason,
+  };
+}
