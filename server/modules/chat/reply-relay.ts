@@ -16,6 +16,8 @@ const CLOSE_FRAME = encoder.encode("event: close\ndata: {}\n\n");
 const TIMEOUT = Symbol("timeout");
 /** Usage arrives right after the last text; never hold the stream open long for it. */
 const USAGE_WAIT_MS = 1000;
+/** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
+const HISTORY_LIMIT = 200;
 
 const MESSAGES = {
   failed: "The character couldn't reply. Please try again.",
@@ -64,7 +66,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     let outcome: Outcome;
     try {
       push(frame({ type: "start", session_id: reply.sessionId, user_message: toChatMessage(reply.userMessage), message_id: reply.assistantId, model: reply.model.key }));
-      const turns = await recentTurns(deps.db, reply.sessionId, reply.userMessage.id);
+      const turns = await recentTurns(deps.db, reply.sessionId, reply.userMessage.id, HISTORY_LIMIT);
       const prompt = buildPrompt({
         character: reply.character,
         userName: reply.user.name || "User",
@@ -72,6 +74,8 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         userMessage: reply.userMessage.content,
         contextTokens: reply.model.contextTokens,
         maxReplyTokens: reply.model.maxReplyTokens,
+        // The greeting opens the conversation; it does not belong before a slice from its middle.
+        includeGreeting: turns.length < HISTORY_LIMIT,
       });
       const stream = deps.llm.streamReply({
         model: deps.llm.upstreamModel(reply.model.key, reply.model.providerModel),
