@@ -8,6 +8,7 @@ const { startServices, stopServices } = await import("./services");
 const { createApi } = await import("./api/app");
 const { createHttpServer } = await import("./http-server");
 const { setProcessDatabase } = await import("./db/process-database");
+const { settleActiveReplies } = await import("./modules/chat/active-replies");
 
 function loadConfig() {
   try {
@@ -47,6 +48,8 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
+  // Streams cut at the deadline still write their partial replies and refunds.
+  await settleActiveReplies(2000);
   await nextApp.close().catch(() => undefined);
   await stopServices(deps);
   setProcessDatabase(undefined);

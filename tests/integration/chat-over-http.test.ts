@@ -6,6 +6,7 @@ import { chatMessages, robots } from "@/server/db/schema";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
+import { activeReplyCount, settleActiveReplies } from "@/server/modules/chat/active-replies";
 import { createMockProvider } from "@/server/providers/llm/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
 import { readChatStream, textOf } from "./helpers/read-chat-stream";
@@ -88,5 +89,29 @@ describe("chat over a real HTTP connection", () => {
     llm.setScript({});
     const again = await readChatStream(await post(token, "still there?"));
     expect(again.messages.at(-1)?.type).toBe("end");
+  });
+
+  it("on shutdown lets a reply run until the deadline, then stores it as partial before the database closes", async () => {
+    const { deps } = createTestApi(database, {}, undefined, llm);
+    const other = createHttpServer(createApi(deps));
+    await new Promise<void>((resolve) => other.server.listen(0, "127.0.0.1", resolve));
+    const { token } = await createUserWithSession(database.db);
+    llm.setScript({ chunks: Array.from({ length: 100 }, (_, i) => ` s${i}`), chunkDelayMs: 30 });
+    const res = await fetch(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}/v1/chat_session/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ robot_id: robotId, message: "keep talking" }),
+    });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const assistantId = Number(/"message_id":(\d+)/.exec(first)![1]);
+    void reader.read().catch(() => undefined);
+    expect(activeReplyCount()).toBeGreaterThan(0);
+    await other.shutdown(200);
+    await settleActiveReplies(2000);
+    expect(activeReplyCount()).toBe(0);
+    const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantId));
+    expect(row!.status).toBe("partial");
+    expect(row!.content.length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import type { ChatEnd, ChatStreamErrorData, ChatStreamMessage } from "../../../l
 import { chatMessages, chatSessions } from "../../db/schema";
 import { LlmError, type ReplyUsage } from "../../providers/llm/types";
 import { getBalance } from "../wallet/wallet";
+import { trackReply } from "./active-replies";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { recentTurns, toChatMessage } from "./chat-history";
@@ -169,7 +170,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      run(controller).catch((err: unknown) => {
+      const done = run(controller).catch((err: unknown) => {
         deps.logger.error("chat relay failed", { error: err instanceof Error ? err.message : String(err) });
         void reply.release();
         if (!cancelled) {
@@ -182,6 +183,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
           }
         }
       });
+      trackReply(done);
     },
     cancel() {
       cancelled = true;
