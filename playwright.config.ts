@@ -6,7 +6,9 @@ import { TEST_CLIENT } from "./tests/e2e/oidc-test-provider.mjs";
 
 /**
  * End-to-end tests: one real server process (`node scripts/start.mjs`, which builds first when there is no
- * current build) on port 3210, driven by Debian's Chromium.
+ * current build) on port 3210, driven by Debian's Chromium. Its language model is the OpenAI-compatible stub
+ * (tests/support/openai-stub-server.mjs) on port 3212, so chat replies are deterministic and directives in a
+ * message ([[slow]], [[fail]], [[markdown]]…) drive the cases.
  *
  * The e2e run always uses the embedded PGlite database in a fresh temporary DATA_DIR, so every run starts from
  * the auto-seeded demo catalogue. The Postgres path (DATABASE_URL) is covered by the integration suite, which
@@ -17,6 +19,8 @@ const PORT = 3210;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_PORT = 3211;
 const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+const LLM_STUB_PORT = 3212;
+const LLM_BASE_URL = `http://127.0.0.1:${LLM_STUB_PORT}/v1`;
 
 // Playwright loads this file in the runner and again in every worker; workers inherit the runner's env,
 // so only the runner creates (and later removes) the data folder.
@@ -97,7 +101,21 @@ export default defineConfig({
         OAUTH_ISSUER: OIDC_ISSUER,
         OAUTH_PROVIDER_NAME: "Google",
         PUBLIC_BASE_URL: BASE_URL,
+        // Chat against the local stub model, with a small daily allowance the chat tests can use up.
+        LLM_BASE_URL,
+        CHAT_FREE_REPLIES_PER_DAY: "5",
+        // Test helpers sign up users through the API, each from its own X-Forwarded-For address, so the per-address
+        // sign-up mail limit never decides a test. Browsers send no such header: their address is the socket's.
+        TRUST_PROXY: "true",
       },
+    },
+    {
+      command: `node tests/support/openai-stub-server.mjs --port ${LLM_STUB_PORT} --token-delay-ms 15`,
+      url: `${LLM_BASE_URL}/models`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
     },
     {
       command: "node tests/e2e/oidc-test-provider.mjs",

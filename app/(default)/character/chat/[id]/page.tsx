@@ -1,23 +1,35 @@
-import Link from "next/link";
+import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { fillPlaceholders } from "@/lib/format/character-text";
+import { ChatHeader } from "@/components/chat/chat-header";
+import { ChatRoom } from "@/components/chat/chat-room";
+import { ChatViewport } from "@/components/chat/chat-viewport";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { loadRobotForPage } from "@/server/pages/robot-page-data";
 
 export const dynamic = "force-dynamic";
 
-export default async function ChatPage({ params }: { params: Promise<{ id: string }> }) {
+// The composer sits on the bottom edge: draw under the home indicator (padded by safe-area insets) and let an
+// on-screen keyboard shrink the layout rather than cover the composer.
+export const viewport: Viewport = { viewportFit: "cover", interactiveWidget: "resizes-content" };
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const robot = await loadRobotForPage(id, `/character/chat/${id}`);
+  if (!robot) return {};
+  return { title: `Chat with ${robot.name}`, description: robot.intro, robots: { index: false } };
+}
+
+export default async function ChatPage({ params }: Props) {
   const { id } = await params;
   const robot = await loadRobotForPage(id, `/character/chat/${id}`);
   if (!robot) notFound();
+  const avatarSrc = safeImageSrc(robot.avatar);
   return (
-    <main className="mx-auto max-w-3xl">
-      <Link href={`/character/${robot.id}`} className="flex items-center gap-3">
-        {/* eslint-disable-next-line @next/next/no-img-element -- local SVG avatar */}
-        <img src={safeImageSrc(robot.avatar) ?? undefined} alt="" width={48} height={48} className="size-12 rounded-full bg-muted" />
-        <h1 className="text-xl font-bold">{robot.name}</h1>
-      </Link>
-      <p className="mt-6 whitespace-pre-line rounded-2xl rounded-tl-sm bg-muted p-4">{fillPlaceholders(robot.greeting, robot.name)}</p>
-    </main>
+    <ChatViewport>
+      <ChatHeader robot={robot} avatarSrc={avatarSrc} />
+      <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
+    </ChatViewport>
   );
 }

@@ -1,0 +1,180 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { costLabel } from "@/lib/chat/model-labels";
+import type { ChatModel } from "@/lib/contracts/chat-client";
+import { CheckIcon, ChevronDownIcon } from "./chat-icons";
+import { useChatModels, useChooseModel } from "./use-chat-models";
+
+/**
+ * The model picker (listbox pattern): the button opens a list of models with their cost per reply, a Demo badge
+ * and, for unavailable ones, the reason. Arrows, Home and End move; Enter or Space picks; Escape and Tab close.
+ */
+export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: string }) {
+  const { data } = useChatModels(robotKey);
+  const { choose, saving } = useChooseModel(robotId, robotKey);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const models = data?.list ?? [];
+  const current = models.find((m) => m.key === data?.current) ?? null;
+
+  useEffect(() => {
+    if (!open) return;
+    listRef.current?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (open) listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [open, active]);
+
+  function openList() {
+    setActive(Math.max(0, models.findIndex((m) => m.key === current?.key)));
+    setOpen(true);
+  }
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }
+
+  function pick(model: ChatModel | undefined) {
+    if (!model || !model.available) return;
+    close(true);
+    void choose(model.key);
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      openList();
+    }
+  }
+
+  function onListKeyDown(event: KeyboardEvent) {
+    const last = models.length - 1;
+    const move = (to: number) => {
+      event.preventDefault();
+      setActive(Math.min(last, Math.max(0, to)));
+    };
+    switch (event.key) {
+      case "ArrowDown":
+        return move(active + 1);
+      case "ArrowUp":
+        return move(active - 1);
+      case "Home":
+        return move(0);
+      case "End":
+        return move(last);
+      case "Enter":
+      case " ":
+        event.preventDefault();
+        return pick(models[active]);
+      case "Escape":
+        event.preventDefault();
+        return close(true);
+      case "Tab":
+        return close(false);
+    }
+  }
+
+  const label = current ? `${current.name}, ${costLabel(current)}` : "Loading models";
+  return (
+    <div ref={rootRef} className="relative shrink-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-label={`Model: ${label}`}
+        disabled={!current}
+        onClick={() => (open ? close(false) : openList())}
+        onKeyDown={onButtonKeyDown}
+        className="inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-full border border-border bg-background pl-3 pr-2 text-sm font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:max-w-[16rem]"
+      >
+        <span className="truncate">{current?.name ?? "Model"}</span>
+        {current ? (
+          <span className="hidden shrink-0 text-xs font-normal text-muted-foreground min-[420px]:inline">· {costLabel(current)}</span>
+        ) : null}
+        <ChevronDownIcon width={16} height={16} className={`shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""} ${saving ? "animate-pulse" : ""}`} />
+      </button>
+      {open ? (
+        <ul
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          tabIndex={-1}
+          aria-label="Choose a model"
+          aria-activedescendant={`${listId}-${active}`}
+          onKeyDown={onListKeyDown}
+          className="absolute right-0 top-full z-30 mt-2 max-h-[min(24rem,60dvh)] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-border bg-card p-1.5 shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-ring motion-safe:animate-fade-in"
+        >
+          {models.map((model, index) => (
+            <ModelOption
+              key={model.key}
+              id={`${listId}-${index}`}
+              index={index}
+              model={model}
+              selected={model.key === current?.key}
+              active={index === active}
+              onHover={() => setActive(index)}
+              onPick={() => pick(model)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+interface ModelOptionProps {
+  id: string;
+  index: number;
+  model: ChatModel;
+  selected: boolean;
+  active: boolean;
+  onHover: () => void;
+  onPick: () => void;
+}
+
+function ModelOption({ id, index, model, selected, active, onHover, onPick }: ModelOptionProps) {
+  return (
+    <li
+      id={id}
+      data-index={index}
+      role="option"
+      aria-selected={selected}
+      aria-disabled={!model.available || undefined}
+      onPointerMove={onHover}
+      onClick={onPick}
+      className={`flex cursor-pointer gap-2 rounded-lg px-2.5 py-2 text-sm aria-disabled:cursor-not-allowed ${active ? "bg-muted" : ""}`}
+    >
+      <CheckIcon width={16} height={16} className={`mt-0.5 shrink-0 text-primary ${selected ? "" : "invisible"}`} />
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-1.5">
+          <span className={`font-medium ${model.available ? "" : "text-muted-foreground"}`}>{model.name}</span>
+          {model.demo ? (
+            <span className="rounded-full border border-border px-1.5 text-[0.6875rem] font-semibold uppercase tracking-wide text-muted-foreground">
+              Demo
+            </span>
+          ) : null}
+          <span className={`ml-auto rounded-full px-2 text-xs font-medium ${model.coin_cost > 0 ? "bg-primary/10 text-primary" : "bg-muted text-muted-foreground"}`}>
+            {costLabel(model)}
+          </span>
+        </span>
+        {model.description ? <span className="mt-0.5 block text-xs text-muted-foreground">{model.description}</span> : null}
+        {!model.available && model.reason ? <span className="mt-0.5 block text-xs font-medium text-destructive">{model.reason}</span> : null}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { fetchChatHistory, openChatStream } from "@/lib/chat/chat-api";
+import { chatReducer, initialChatState, type ChatState } from "@/lib/chat/chat-state";
+import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
+import { createFrameBatcher } from "@/lib/chat/frame-batcher";
+import { chatQueryKeys } from "@/lib/chat/query-keys";
+import { useWalletPatch } from "./use-wallet";
+
+export type SendResult = "ended" | "stopped" | "refused" | "failed" | "busy";
+
+export interface ChatSession {
+  state: ChatState;
+  send(text: string): Promise<SendResult>;
+  stop(): void;
+  /** Sends a failed turn's text again. */
+  retry(entryKey: string): Promise<SendResult>;
+  /** The next page of older messages (or the first page again after it failed). */
+  loadOlder(): void;
+  dismissNotice(): void;
+}
+
+interface Options {
+  robotId: number;
+  /** Signed-in user, or null; history loads for a user and resets when it changes. */
+  uid: string | null;
+  model: string | null;
+  /** Called once per finished turn, for the screen-reader announcement. */
+  onSettled?: (outcome: ChatStreamOutcome) => void;
+}
+
+let localKeys = 0;
+
+/** The conversation with one character: history paging, sending with a streamed reply, stop and retry. */
+export function useChatSession({ robotId, uid, model, onSettled }: Options): ChatSession {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const stateRef = useRef(state);
+  const abortRef = useRef<AbortController | null>(null);
+  const olderRef = useRef<AbortController | null>(null);
+  const settledRef = useRef(onSettled);
+  const queryClient = useQueryClient();
+  const patchWallet = useWalletPatch();
+
+  useEffect(() => {
+    stateRef.current = state;
+    settledRef.current = onSettled;
+  });
+
+  useEffect(() => {
+    dispatch({ type: "reset" });
+    if (uid === null) return;
+    const ctrl = new AbortController();
+    dispatch({ type: "history_loading" });
+    fetchChatHistory(robotId, null, ctrl.signal).then(
+      (page) => dispatch({ type: "history_loaded", page }),
+      () => {
+        if (!ctrl.signal.aborted) dispatch({ type: "history_failed" });
+      },
+    );
+    return () => {
+      ctrl.abort();
+      olderRef.current?.abort();
+      // Leaving the page (or signing out) stops a reply; the server keeps what was written.
+      abortRef.current?.abort();
+    };
+  }, [robotId, uid]);
+
+  const loadOlder = useCallback(() => {
+    const { history } = stateRef.current;
+    if (uid === null || history.loading) return;
+    // Before the first page has arrived (it failed), this loads the first page again.
+    if (history.loaded && (!history.hasMore || history.nextBefore === null)) return;
+    const ctrl = new AbortController();
+    olderRef.current = ctrl;
+    dispatch({ type: "history_loading" });
+    fetchChatHistory(robotId, history.loaded ? history.nextBefore : null, ctrl.signal).then(
+      (page) => dispatch({ type: "history_loaded", page }),
+      () => {
+        if (!ctrl.signal.aborted) dispatch({ type: "history_failed" });
+      },
+    );
+  }, [robotId, uid]);
+
+  const send = useCallback(
+    async (text: string): Promise<SendResult> => {
+      if (abortRef.current) return "busy";
+      const ctrl = new AbortController();
+      abortRef.current = ctrl;
+      dispatch({ type: "send", key: `local-${++localKeys}`, text });
+      const batcher = createFrameBatcher((delta) => dispatch({ type: "delta", text: delta }));
+      const outcome = await consumeChatStream(
+        openChatStream({ robotId, message: text, model }, ctrl.signal),
+        {
+          onStart: (start) => dispatch({ type: "start", start }),
+          onDelta: (delta) => batcher.push(delta),
+          onEnd: (end) => {
+            batcher.flush();
+            dispatch({ type: "end", end });
+            patchWallet({ balance: end.balance, freeRepliesLeft: end.free_replies_left });
+          },
+        },
+        ctrl.signal,
+      );
+      batcher.dispose();
+      abortRef.current = null;
+
+      let result: SendResult;
+      if (outcome.type === "ended") {
+        result = "ended";
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() });
+      } else if (outcome.type === "aborted") {
+        result = "stopped";
+        dispatch({ type: "stopped" });
+        if (outcome.started) void queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() });
+      } else {
+        const { failure } = outcome;
+        if (failure.kind === "refused") {
+          result = "refused";
+          dispatch({ type: "refused", notice: failure.notice });
+          // The refusal may mean the wallet changed elsewhere (e.g. today's free replies ran out).
+          void queryClient.invalidateQueries({ queryKey: chatQueryKeys.wallet(uid) });
+        } else if (failure.kind === "stream") {
+          result = "failed";
+          dispatch({ type: "stream_failed", message: failure.message, stored: failure.data.message });
+          if (failure.data.balance !== null) patchWallet({ balance: failure.data.balance });
+        } else {
+          result = "failed";
+          dispatch({ type: "send_failed", message: failure.message });
+        }
+      }
+      settledRef.current?.(outcome);
+      return result;
+    },
+    [model, patchWallet, queryClient, robotId, uid],
+  );
+
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+
+  const retry = useCallback(
+    async (entryKey: string) => {
+      const entry = stateRef.current.entries.find((e) => e.key === entryKey);
+      if (!entry?.failure || abortRef.current) return "busy";
+      dispatch({ type: "retry", key: entryKey });
+      return send(entry.failure.retryText);
+    },
+    [send],
+  );
+
+  const dismissNotice = useCallback(() => dispatch({ type: "dismiss_notice" }), []);
+
+  return { state, send, stop, retry, loadOlder, dismissNotice };
+}

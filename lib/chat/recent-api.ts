@@ -1,0 +1,9 @@
+/** The home page's "continue chatting" list; apart from chat-api.ts so home does not load the chat client. */
+import { apiGet } from "@/lib/api";
+import { recentChatListSchema, type RecentChat } from "@/lib/contracts/chat-client";
+
+export const RECENT_CHATS_LIMIT = 12;
+
+export async function fetchRecentChats(signal?: AbortSignal): Promise<RecentChat[]> {
+  return (await apiGet("/v1/chat_session/recent_list", { limit: RECENT_CHATS_LIMIT }, { schema: recentChatListSchema, signal })).list;
+}
