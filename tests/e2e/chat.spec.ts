@@ -207,6 +207,24 @@ test("a failed reply shows the error under it with a Retry that sends the same t
   await expect(page.getByTestId("turn-error")).toHaveCount(1);
 });
 
+test("a message the network dropped stays as Not sent, and Retry delivers it", async ({ page, request }) => {
+  await signedInUser(page, request, "offline");
+  await openChat(page, true);
+  await page.route("**/v1/chat_session/chat", (route) => route.abort("internetdisconnected"), { times: 1 });
+
+  await send(page, "Are you there?");
+  const unsent = messages(page, "user").last();
+  await expect(unsent).toHaveAttribute("data-status", "unsent");
+  await expect(unsent.getByText("Not sent", { exact: true })).toBeVisible();
+  await expect(unsent.getByTestId("turn-error")).toContainText("Network error. Check your connection and try again.");
+
+  await unsent.getByRole("button", { name: "Retry" }).click();
+  await replyFinished(page);
+  await expect(texts(page, "user")).toHaveText(["Are you there?"]);
+  await expect(texts(page, "assistant")).toHaveText(['Reply from demo-standard: you said "Are you there?".']);
+  await expect(page.getByTestId("turn-error")).toHaveCount(0);
+});
+
 test("after the daily free replies the notice explains the limit, and the draft comes back", async ({ page, request }) => {
   const session = await signedInUser(page, request, "allowance");
   for (let i = 1; i <= 5; i++) expect(await chatViaApi(request, session, ROBOT_ID, `Message ${i}`)).toContain('"type":"end"');
