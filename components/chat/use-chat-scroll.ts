@@ -23,6 +23,7 @@ interface Snapshot {
 export function useChatScroll(scrollRef: RefObject<HTMLElement | null>, entries: ChatEntry[]) {
   const nearBottom = useRef(true);
   const snapshot = useRef<Snapshot | null>(null);
+  const latest = useRef(entries);
   const [showJump, setShowJump] = useState(false);
 
   const measure = useCallback(() => {
@@ -39,12 +40,13 @@ export function useChatScroll(scrollRef: RefObject<HTMLElement | null>, entries:
     snapshot.current = {
       height: el.scrollHeight,
       top: el.scrollTop,
-      firstKey: entries[0]?.key,
-      lastKey: entries.at(-1)?.key,
+      firstKey: latest.current[0]?.key,
+      lastKey: latest.current.at(-1)?.key,
     };
-  }, [entries, scrollRef]);
+  }, [scrollRef]);
 
   useLayoutEffect(() => {
+    latest.current = entries;
     const el = scrollRef.current;
     if (!el) return;
     const before = snapshot.current;
