@@ -8,6 +8,11 @@ export const OAUTH_POPUP_NAME = "kewl-oauth";
 export const OAUTH_POPUP_WIDTH = 600;
 export const OAUTH_POPUP_HEIGHT = 800;
 const CLOSED_POLL_MS = 500;
+/**
+ * The return page posts its message and closes itself at once; across processes the opener can see `closed`
+ * before the message event arrives, so a closed popup fails the attempt only after this grace period.
+ */
+const CLOSED_GRACE_MS = 1000;
 
 export function openOAuthPopup(): Window | null {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - OAUTH_POPUP_WIDTH) / 2));
@@ -21,9 +26,11 @@ export type PopupResult = { ok: true; code: string; isNew: boolean } | { ok: fal
 /** Resolves with the popup's code, or a failure (error message, or the popup closed without a result). */
 export function waitForPopup(popup: Window): Promise<PopupResult> {
   return new Promise((resolve) => {
+    let grace: ReturnType<typeof setTimeout> | undefined;
     const finish = (result: PopupResult) => {
       window.removeEventListener("message", onMessage);
       clearInterval(timer);
+      clearTimeout(grace);
       resolve(result);
     };
     function onMessage(event: MessageEvent) {
@@ -34,7 +41,9 @@ export function waitForPopup(popup: Window): Promise<PopupResult> {
       finish(code && !error ? { ok: true, code, isNew: isNew === true } : { ok: false, reason: error ?? "no_code" });
     }
     const timer = setInterval(() => {
-      if (popup.closed) finish({ ok: false, reason: "popup_closed" });
+      if (!popup.closed || grace !== undefined) return;
+      clearInterval(timer);
+      grace = setTimeout(() => finish({ ok: false, reason: "popup_closed" }), CLOSED_GRACE_MS);
     }, CLOSED_POLL_MS);
     window.addEventListener("message", onMessage);
   });
