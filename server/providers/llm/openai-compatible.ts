@@ -23,10 +23,19 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     includeUsage: true,
     fetch: options.fetch,
   });
+  // One model object per upstream id, reused by every reply: building one compiles the SDK's zod chunk schema
+  // again, about 2 ms of CPU per reply (bench/chat-relay.ts). The objects hold no per-call state; the ids come
+  // from chat_models and LLM_MODELS, so the map stays small.
+  const chatModels = new Map<string, ReturnType<typeof upstream.chatModel>>();
+  const chatModel = (id: string) => {
+    let model = chatModels.get(id);
+    if (!model) chatModels.set(id, (model = upstream.chatModel(id)));
+    return model;
+  };
   return {
     kind: "openai-compatible",
     isDemo: false,
     upstreamModel: (modelKey, providerModel) => resolveUpstreamModel(models, modelKey, providerModel),
-    streamReply: (request) => streamModelReply(upstream.chatModel(request.model), request),
+    streamReply: (request) => streamModelReply(chatModel(request.model), request),
   };
 }
