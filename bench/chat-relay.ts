@@ -1,0 +1,423 @@
+/**
+ * Chat relay overhead: a streamed reply through our server (POST /v1/chat_session/chat, relaying a local
+ * OpenAI-compatible stub) against the same stub asked directly, in the same run, and 200 concurrent streams.
+ * Prints figures beside the goals; never asserts on them. See bench/README.md.
+ *
+ * Goals: time to first token through our server minus directly from the same local upstream (p50 and p95 over 40
+ * sequential requests) at most 10 ms at p50, total stream time within 5%; 200 concurrent streams with 0 errors,
+ * reporting the server's peak memory.
+ *
+ *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200]
+ *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
+ *
+ * - Upstream: tests/support/openai-stub-server.mjs in this process, one word per chunk every --token-delay-ms.
+ *   The sequential requests get its short echo (~16 words; --long: its 300-word reply, [[long]]); the concurrent
+ *   streams get the 300-word reply (--streams-reply short: the echo), so that they are open at the same time.
+ * - Ours: createHttpServer(createApi(deps)) with the real OpenAI-compatible provider (LLM_BASE_URL = the stub), a
+ *   memory store and no rate limit, in a child process (bench/lib/chat-server-child.ts) so that its memory and CPU
+ *   are its own. --cpu-prof DIR writes a CPU profile of the server for each of the two phases.
+ * - Database: PGlite in memory in that child (default), or with --postgres (or BENCH_DATABASE_URL set) a fresh
+ *   database kewl_bench_chat_<random> on BENCH_DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/postgres,
+ *   dropped at the end, also on error or Ctrl-C.
+ * - Fairness: direct requests send the stub the exact body our server sent it (captured from a relayed request),
+ *   so prompt, max_tokens and stream options match; every relayed request is a new user's first message to the
+ *   same character, so every prompt is the same (checked). Both sides use the same node:http client and SSE
+ *   reader (bench/lib/sse-timing.ts) with keep-alive; direct and relayed requests alternate (AB, BA, ...).
+ */
+import { spawn } from "node:child_process";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
+import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./lib/chat-server-child";
+import { eachFlag, onCleanup, out, percentile, printTable, runBench, sleep, stopChild, tail } from "./lib/harness";
+import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
+import { timeStream, type StreamTiming } from "./lib/sse-timing";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CHAT_PATH = "/v1/chat_session/chat";
+const GOAL_TTFT_P50_MS = 10;
+const GOAL_TOTAL_RATIO = 1.05;
+const MESSAGE = "Tell me about the lighthouse keeper and the storm that night.";
+/** The stub's directive for a 300-word reply. */
+const LONG = "[[long]]";
+
+// ---------------------------------------------------------------------------------------------- options
+
+interface Options {
+  postgres: boolean;
+  requests: number;
+  warmup: number;
+  streams: number;
+  tokenDelayMs: number;
+  long: boolean;
+  streamsReply: "short" | "long";
+  cpuProfDir: string | undefined;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    postgres: Boolean(process.env.BENCH_DATABASE_URL),
+    requests: 40,
+    warmup: 5,
+    streams: 200,
+    tokenDelayMs: 15,
+    long: false,
+    streamsReply: "long",
+    cpuProfDir: undefined,
+  };
+  const int = (flag: string, v: string | undefined, min: number): number => {
+    const n = Number(v);
+    if (v === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs an integer >= ${min}`);
+    return n;
+  };
+  eachFlag(argv, (flag, arg, value) => {
+    switch (flag) {
+      case "--pglite":
+        opts.postgres = false;
+        break;
+      case "--postgres":
+        opts.postgres = true;
+        break;
+      case "--requests":
+        opts.requests = int(flag, value(), 2);
+        break;
+      case "--warmup":
+        opts.warmup = int(flag, value(), 1);
+        break;
+      case "--streams":
+        opts.streams = int(flag, value(), 0);
+        break;
+      case "--token-delay-ms":
+        opts.tokenDelayMs = int(flag, value(), 0);
+        break;
+      case "--long":
+        opts.long = true;
+        break;
+      case "--streams-reply": {
+        const reply = value();
+        if (reply !== "short" && reply !== "long") throw new Error("--streams-reply needs short or long");
+        opts.streamsReply = reply;
+        break;
+      }
+      case "--cpu-prof": {
+        const dir = value();
+        if (!dir) throw new Error("--cpu-prof needs a folder");
+        opts.cpuProfDir = path.resolve(dir);
+        break;
+      }
+      case "--help":
+      case "-h":
+        out(
+          "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--token-delay-ms 15]\n" +
+            "                               [--long] [--streams-reply long|short] [--cpu-prof DIR]",
+        );
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown argument: ${arg}`);
+    }
+  });
+  return opts;
+}
+
+// ---------------------------------------------------------------------------------------------- the server child
+
+interface ServerChild extends ChildReady {
+  pid: number | undefined;
+  /** The server's memory, CPU and event-loop figures since the last mark(). */
+  memory(): Promise<ChildMemory>;
+  mark(sampleRss: boolean): void;
+  output(): string;
+}
+
+async function startServerChild(stubBaseUrl: string, databaseUrl: string | undefined, users: number, cpuProfDir?: string): Promise<ServerChild> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/chat-server-child.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LLM_BASE_URL: stubBaseUrl,
+      BENCH_CHAT_USERS: String(users),
+      BENCH_CHAT_DATABASE_URL: databaseUrl ?? "",
+      BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    detached: true,
+  });
+  onCleanup("stop the chat server", () => stopChild(child, 5000));
+  const output = tail(child, false);
+  const waiting = new Map<string, (m: ChildMessage) => void>();
+  child.on("message", (m: ChildMessage) => {
+    const resolve = waiting.get(m.type);
+    waiting.delete(m.type);
+    resolve?.(m);
+  });
+  const next = <T extends ChildMessage>(type: T["type"], timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the chat server did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+      const onExit = (code: number | null, sig: string | null) => reject(new Error(`the chat server exited with ${sig ?? code}:\n${output()}`));
+      child.once("exit", onExit);
+      waiting.set(type, (m) => {
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve(m as T);
+      });
+    });
+  const ready = await next<ChildReady>("ready", 180_000);
+  const ask = (m: ParentMessage) => child.send(m);
+  return {
+    ...ready,
+    pid: child.pid,
+    mark: (sampleRss) => ask({ type: "mark", sampleRss }),
+    memory: () => {
+      const answer = next<ChildMemory>("memory", 10_000);
+      ask({ type: "memory" });
+      return answer;
+    },
+    output,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- figures
+
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const f1 = (n: number | null) => (n === null || Number.isNaN(n) ? "-" : n.toFixed(1));
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+const values = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null) =>
+  runs.map(pick).filter((v): v is number => v !== null);
+const p = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null, q: number) => percentile(values(runs, pick), q);
+
+// ---------------------------------------------------------------------------------------------- main
+
+/** The most streams open at once (from `start` to the end of the reply). */
+function peakOpen(runs: StreamTiming[]): number {
+  const edges = runs.flatMap((r) =>
+    r.startMs === null ? [] : [{ at: r.sentAt + r.startMs, d: 1 }, { at: r.sentAt + (r.endMs ?? r.lastTextMs ?? r.startMs), d: -1 }],
+  );
+  edges.sort((a, b) => a.at - b.at || a.d - b.d);
+  let open = 0;
+  let peak = 0;
+  for (const e of edges) peak = Math.max(peak, (open += e.d));
+  return peak;
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const message = opts.long ? `${MESSAGE} ${LONG}` : MESSAGE;
+  const streamsMessage = opts.streamsReply === "long" ? `${MESSAGE} ${LONG}` : MESSAGE;
+  out(`Chat relay bench — ${new Date().toISOString()}`);
+  out(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}, ` +
+      `load average ${loadAverage()}`,
+  );
+  out(
+    `goals: time to first token through our server minus directly from the same upstream <= ${GOAL_TTFT_P50_MS} ms at p50 (p50 and p95 over ` +
+      `${opts.requests} sequential requests), total stream time within ${Math.round((GOAL_TOTAL_RATIO - 1) * 100)}%` +
+      (opts.streams > 0 ? `; ${opts.streams} concurrent streams with 0 errors, and the server's peak memory` : ""),
+  );
+
+  let databaseUrl: string | undefined;
+  let databaseLabel = "PGlite (in memory, in the server process)";
+  if (opts.postgres) {
+    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL, "kewl_bench_chat_");
+    databaseUrl = scratch.url;
+    databaseLabel = `Postgres ${scratch.safeUrl} (dropped at the end)`;
+  }
+
+  const stub = await startOpenAiStub({ tokenDelayMs: opts.tokenDelayMs });
+  onCleanup("close the stub", () => stub.close());
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  onCleanup("close the client agent", async () => agent.destroy());
+
+  // Users: the sequential warm-up and measured requests, the long-reply reference, the concurrent streams.
+  const users = opts.warmup + opts.requests + (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) + opts.streams;
+  const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir);
+  out(`database: ${databaseLabel}`);
+  out(
+    `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}), the real OpenAI-compatible provider (AI SDK), ` +
+      `memory store, no rate limit; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
+  );
+  out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);
+  out(`chat: character ${server.robotId} "${server.robotName}", model "standard"; every relayed request is a new user's first message to it`);
+
+  const tokens = [...server.tokens];
+  const takeToken = () => {
+    const token = tokens.shift();
+    if (!token) throw new Error("ran out of users");
+    return token;
+  };
+  const stubPath = `${new URL(stub.baseUrl).pathname}/chat/completions`;
+  const relay = (text: string) => {
+    const body = JSON.stringify({ robot_id: server.robotId, message: text });
+    return () => timeStream(agent, server.port, CHAT_PATH, body, "kewl", { authorization: `Bearer ${takeToken()}` });
+  };
+
+  /** One relayed request, then the stub asked directly with the exact body our server sent it. */
+  async function pairUp(text: string) {
+    const relayed = relay(text);
+    const first = await relayed();
+    if (first.error) throw new Error(`a relayed request failed: ${first.error}\n${server.output()}`);
+    const upstreamBody = stub.requests.at(-1) as { messages?: unknown[] } | undefined;
+    if (!upstreamBody) throw new Error("the stub saw no request");
+    const directBody = JSON.stringify(upstreamBody);
+    const direct = () => timeStream(agent, stub.port, stubPath, directBody, "openai");
+    const firstDirect = await direct();
+    if (firstDirect.error) throw new Error(`a direct request failed: ${firstDirect.error}`);
+    const same = first.text === firstDirect.text ? "the same text both ways" : "A DIFFERENT TEXT through our server";
+    return { relayed, direct, directBody, first, firstDirect, messages: upstreamBody.messages?.length ?? 0, same };
+  }
+
+  // ---- sequential: warm-up, then direct and relayed requests alternating (AB, BA, AB, ...)
+  const seq = await pairUp(message);
+  out(
+    `message: ${JSON.stringify(message)} → reply of ${seq.first.text.length} chars (${opts.long ? "300 words" : "the stub's short echo"}), ${seq.same}; ` +
+      `upstream request ${seq.directBody.length} bytes, ${seq.messages} messages (captured from our server and replayed as is for direct)`,
+  );
+  for (let i = 1; i < opts.warmup; i++) {
+    await seq.direct();
+    await seq.relayed();
+  }
+  const directRuns: StreamTiming[] = [];
+  const relayedRuns: StreamTiming[] = [];
+  let promptChanges = 0;
+  const runRelayed = async () => {
+    relayedRuns.push(await seq.relayed());
+    if (JSON.stringify(stub.requests.at(-1)) !== seq.directBody) promptChanges++;
+  };
+  const runDirect = async () => {
+    directRuns.push(await seq.direct());
+  };
+  server.mark(false);
+  const startedSequential = performance.now();
+  for (let i = 0; i < opts.requests; i++) {
+    for (const run of i % 2 === 0 ? [runDirect, runRelayed] : [runRelayed, runDirect]) await run();
+  }
+  const sequentialS = (performance.now() - startedSequential) / 1000;
+  const sequentialServer = await server.memory();
+  const failedSequential = [...directRuns, ...relayedRuns].filter((r) => r.error);
+
+  out();
+  out(`## Sequential: ${opts.requests} direct and ${opts.requests} relayed requests, alternating, after ${opts.warmup} warm-up pairs (${sequentialS.toFixed(1)} s)`);
+  out();
+  const since = (from: (t: StreamTiming) => number | null, to: (t: StreamTiming) => number | null) => (t: StreamTiming) => {
+    const a = from(t);
+    const b = to(t);
+    return a !== null && b !== null ? b - a : null;
+  };
+  const row = (label: string, pick: (t: StreamTiming) => number | null): string[] => [
+    label,
+    f1(p(directRuns, pick, 50)),
+    f1(p(relayedRuns, pick, 50)),
+    f1(p(relayedRuns, pick, 50) - p(directRuns, pick, 50)),
+    f1(p(directRuns, pick, 95)),
+    f1(p(relayedRuns, pick, 95)),
+    f1(p(relayedRuns, pick, 95) - p(directRuns, pick, 95)),
+  ];
+  const oursOnly = (label: string, pick: (t: StreamTiming) => number | null): string[] =>
+    [label, "", f1(p(relayedRuns, pick, 50)), "", "", f1(p(relayedRuns, pick, 95)), ""];
+  printTable(
+    ["ms", "direct p50", "ours p50", "diff p50", "direct p95", "ours p95", "diff p95"],
+    [
+      row("time to first token", (t) => t.ttftMs),
+      oursOnly("  ours: request to `start`", (t) => t.startMs),
+      oursOnly("  ours: `start` to first token", since((t) => t.startMs, (t) => t.ttftMs)),
+      row("total stream time", (t) => t.endMs),
+      row("  last token to end", since((t) => t.lastTextMs, (t) => t.endMs)),
+    ],
+    "  ",
+  );
+  // Pair i (direct i, relayed i) ran back to back: their differences cancel slow drift on a busy machine.
+  const pairDiff = (pick: (t: StreamTiming) => number | null) =>
+    directRuns.flatMap((d, i) => {
+      const r = relayedRuns[i];
+      const a = pick(d);
+      const b = r ? pick(r) : null;
+      return a !== null && b !== null ? [b - a] : [];
+    });
+  const ttftDiffP50 = p(relayedRuns, (t) => t.ttftMs, 50) - p(directRuns, (t) => t.ttftMs, 50);
+  const ttftDiffP95 = p(relayedRuns, (t) => t.ttftMs, 95) - p(directRuns, (t) => t.ttftMs, 95);
+  const totalRatio = p(relayedRuns, (t) => t.endMs, 50) / p(directRuns, (t) => t.endMs, 50);
+  const totalRatioP95 = p(relayedRuns, (t) => t.endMs, 95) / p(directRuns, (t) => t.endMs, 95);
+  out();
+  out(
+    `  per pair (ours − direct, run back to back): TTFT p50 ${f1(percentile(pairDiff((t) => t.ttftMs), 50))} ms, ` +
+      `p95 ${f1(percentile(pairDiff((t) => t.ttftMs), 95))} ms; total p50 ${f1(percentile(pairDiff((t) => t.endMs), 50))} ms`,
+  );
+  out(
+    `  server CPU: ${(sequentialServer.cpuMs / opts.requests).toFixed(1)} ms per relayed request (user+system, all threads of the server process); ` +
+      `event-loop delay max ${f1(sequentialServer.loopDelayMaxMs)} ms${sequentialServer.profile ? `; CPU profile ${sequentialServer.profile}` : ""}`,
+  );
+  if (failedSequential.length) out(`  FAILED: ${failedSequential.length} requests (${[...new Set(failedSequential.map((r) => r.error))].join("; ")})`);
+  if (promptChanges) out(`  note: ${promptChanges} relayed requests sent the stub another body than the one replayed directly`);
+  out();
+  out(`  TTFT overhead p50: ${f1(ttftDiffP50)} ms (goal <= ${GOAL_TTFT_P50_MS} ms) ${verdict(ttftDiffP50 <= GOAL_TTFT_P50_MS)}; p95: ${f1(ttftDiffP95)} ms`);
+  out(
+    `  total stream time ours/direct p50: ${totalRatio.toFixed(3)} (goal <= ${GOAL_TOTAL_RATIO.toFixed(2)}) ${verdict(totalRatio <= GOAL_TOTAL_RATIO)}; ` +
+      `p95: ${totalRatioP95.toFixed(3)}`,
+  );
+
+  // ---- concurrent streams
+  if (opts.streams > 0) {
+    const ref = streamsMessage === message ? seq : await pairUp(streamsMessage);
+    await sleep(500);
+    const idle = await server.memory();
+    server.mark(true);
+    const stubBefore = { ...stub.stats };
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const runs = await Promise.all(Array.from({ length: opts.streams }, () => ref.relayed()));
+    const wallS = (performance.now() - started) / 1000;
+    const generatorCpu = process.cpuUsage(cpuBefore);
+    const loaded = await server.memory();
+    const failed = runs.filter((r) => r.error);
+    const reasons = new Map<string, number>();
+    for (const r of failed) reasons.set(r.error ?? "?", (reasons.get(r.error ?? "?") ?? 0) + 1);
+    const wrongText = runs.filter((r) => !r.error && r.text !== ref.first.text).length;
+
+    out();
+    out(
+      `## Concurrent: ${opts.streams} streams started at once, each a different user, ${opts.streamsReply} replies ` +
+        `(${ref.first.text.length} chars; ${wallS.toFixed(1)} s)`,
+    );
+    out();
+    printTable(
+      ["ms", "p50", "p95", "max", "unloaded ours / direct"],
+      [
+        ["time to `start`", f1(p(runs, (t) => t.startMs, 50)), f1(p(runs, (t) => t.startMs, 95)), f1(p(runs, (t) => t.startMs, 100)), `${f1(ref.first.startMs)} / -`],
+        ["time to first token", f1(p(runs, (t) => t.ttftMs, 50)), f1(p(runs, (t) => t.ttftMs, 95)), f1(p(runs, (t) => t.ttftMs, 100)), `${f1(ref.first.ttftMs)} / ${f1(ref.firstDirect.ttftMs)}`],
+        ["first token to end", ...[50, 95, 100].map((q) => f1(p(runs, since((t) => t.ttftMs, (t) => t.endMs), q))),
+          `${f1(since((t) => t.ttftMs, (t) => t.endMs)(ref.first))} / ${f1(since((t) => t.ttftMs, (t) => t.endMs)(ref.firstDirect))}`],
+        ["total stream time", f1(p(runs, (t) => t.endMs, 50)), f1(p(runs, (t) => t.endMs, 95)), f1(p(runs, (t) => t.endMs, 100)), `${f1(ref.first.endMs)} / ${f1(ref.firstDirect.endMs)}`],
+      ],
+      "  ",
+    );
+    out();
+    out(`  errors: ${failed.length} (goal 0) ${verdict(failed.length === 0)}${failed.length ? ` — ${[...reasons].map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""}`);
+    out(
+      `  streams/s: ${(opts.streams / wallS).toFixed(1)} (${opts.streams} from the first request to the last end); at most ${peakOpen(runs)} open at once; ` +
+        `stub: ${stub.stats.requests - stubBefore.requests} requests, ${stub.stats.completed - stubBefore.completed} completed, ` +
+        `${stub.stats.aborted - stubBefore.aborted} aborted`,
+    );
+    if (wrongText) out(`  note: ${wrongText} completed streams had another text than the unloaded reply`);
+    out(
+      `  server peak memory: RSS ${mb(idle.rssBytes)} before, peak ${mb(loaded.peakRssBytes)} during the streams ` +
+        `(+${mb(loaded.peakRssBytes - idle.rssBytes)}; sampled every 20 ms), ${mb(loaded.rssBytes)} after; ` +
+        `lifetime peak (ru_maxrss, start-up included) ${mb(loaded.maxRssBytes)}; V8 heap used after ${mb(loaded.heapUsedBytes)}` +
+        (server.driver === "pglite" ? " (PGlite lives in the server process: its RSS includes the database)" : ""),
+    );
+    out(
+      `  server CPU: ${(loaded.cpuMs / 1000).toFixed(1)} s (${(loaded.cpuMs / opts.streams).toFixed(1)} ms per stream); ` +
+        `event-loop delay p50 ${f1(loaded.loopDelayP50Ms)} ms, max ${f1(loaded.loopDelayMaxMs)} ms; ` +
+        `this process (stub + clients) ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU` +
+        (loaded.profile ? `; CPU profile ${loaded.profile}` : ""),
+    );
+  }
+  out();
+  out(`load average after the runs: ${loadAverage()} (other work on this 2-core machine skews every figure)`);
+}
+
+await runBench("chat relay bench", main);

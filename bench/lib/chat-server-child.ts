@@ -1,0 +1,206 @@
+/**
+ * Our API (createHttpServer(createApi(deps)), without Next, which /v1 never touches) in a process of its own for
+ * bench/chat-relay.ts, so the memory it reports is the server's and not the load generator's. Started with
+ * `node --import tsx bench/lib/chat-server-child.ts` and an IPC channel.
+ *
+ * Environment:
+ *   BENCH_CHAT_DATABASE_URL  a Postgres database to migrate and seed; unset: PGlite in memory, in this process
+ *   BENCH_CHAT_USERS         users to create, each with a session token (one per stream: one reply at a time per chat)
+ *   LLM_BASE_URL             the stub upstream (read by parseConfig, like the real server)
+ *   BENCH_CHAT_CPU_PROF      a folder: each window (from a `mark` to the next `memory`) is CPU-profiled into
+ *                            chat-server-<n>.cpuprofile there (open it in Chrome DevTools)
+ *
+ * IPC, child → parent: `ready` once listening (port, tokens, the character to talk to, set-up time), `memory`
+ * answering a `memory` request. Parent → child: `mark` starts a new window for the sampled RSS peak, CPU time and
+ * event-loop delay (with `sampleRss`, RSS is sampled every 20 ms until the next `memory`: each sample costs about
+ * 0.15 ms of CPU, so it is off while latency is measured); `memory` asks for the figures since the last mark.
+ * `maxRssBytes` is the kernel's peak for the process's whole life (ru_maxrss), start-up included.
+ */
+import fs from "node:fs";
+import { Session } from "node:inspector";
+import os from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+
+export interface ChildReady {
+  type: "ready";
+  port: number;
+  tokens: string[];
+  robotId: number;
+  robotName: string;
+  driver: string;
+  setupMs: number;
+}
+
+export interface ChildMemory {
+  type: "memory";
+  rssBytes: number;
+  /** Largest sampled RSS since the last `mark`. */
+  peakRssBytes: number;
+  /** ru_maxrss: the peak over the process's life. */
+  maxRssBytes: number;
+  heapUsedBytes: number;
+  externalBytes: number;
+  /** User + system CPU time since the last mark. */
+  cpuMs: number;
+  /** Event-loop delay since the last mark. */
+  loopDelayP50Ms: number;
+  loopDelayMaxMs: number;
+  /** The CPU profile of the window, with BENCH_CHAT_CPU_PROF. */
+  profile: string | null;
+}
+
+export type ParentMessage = { type: "mark"; sampleRss: boolean } | { type: "memory" };
+export type ChildMessage = ChildReady | ChildMemory;
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+/** CPU profiles of the windows between `mark` and `memory`, written to dir. */
+function windowProfiler(dir: string | undefined) {
+  if (!dir) return { start: () => undefined, stop: async () => null };
+  fs.mkdirSync(dir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, (err, result) => (err ? reject(err) : resolve(result))));
+  let running = false;
+  let count = 0;
+  return {
+    start: () => {
+      running = true;
+      void post("Profiler.enable").then(() => post("Profiler.start"));
+    },
+    stop: async (): Promise<string | null> => {
+      if (!running) return null;
+      running = false;
+      const result = (await post("Profiler.stop")) as { profile: unknown };
+      const file = path.join(dir, `chat-server-${++count}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(result.profile));
+      return file;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const { parseConfig } = await import("../../server/config");
+  const { createApi } = await import("../../server/api/app");
+  const { createHttpServer } = await import("../../server/http-server");
+  const { createLogger } = await import("../../server/logger");
+  const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
+  const { createLlmProvider } = await import("../../server/providers/llm/create-llm-provider");
+  const { openDatabase } = await import("../../server/db/open-database");
+  const { seedDemo } = await import("../../server/db/seed/seed-demo");
+  const { createSession } = await import("../../server/modules/sessions/sessions");
+  const { robots, users } = await import("../../server/db/schema");
+  const { and, asc, eq } = await import("drizzle-orm");
+
+  const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL || undefined;
+  const userCount = Number(process.env.BENCH_CHAT_USERS ?? "1");
+  const config = parseConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATA_DIR: path.join(os.tmpdir(), "kewl-bench-unused"),
+    REQUEST_SIGNING: "off",
+    RATE_LIMIT_PER_MINUTE: "1000000000",
+    LLM_BASE_URL: process.env.LLM_BASE_URL,
+    CHAT_FREE_REPLIES_PER_DAY: "100000",
+    CHAT_MAX_STREAMS_PER_USER: "1000",
+    CHAT_MESSAGES_PER_MINUTE: "10000",
+  });
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 10 });
+  await seedDemo(database.db);
+
+  const [robot] = await database.db
+    .select({ id: robots.id, name: robots.name })
+    .from(robots)
+    .where(and(eq(robots.nsfw, false), eq(robots.visibility, "public")))
+    .orderBy(asc(robots.id))
+    .limit(1);
+  if (!robot) throw new Error("the demo seed has no public, non-NSFW character");
+
+  const tokens: string[] = [];
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < userCount; i++) {
+    const key = `bench_${stamp}_${i}`;
+    const [user] = await database.db.insert(users).values({ key, name: "Bench", email: `${key}@example.test` }).returning({ id: users.id });
+    if (!user) throw new Error("user insert returned nothing");
+    tokens.push((await createSession(database.db, user.id, false)).token);
+  }
+
+  const store = createMemoryStore();
+  const http = createHttpServer(createApi({ config, database, store, logger, llm: createLlmProvider(config) }));
+  const port = await new Promise<number>((resolve, reject) => {
+    http.server.once("error", reject);
+    http.server.listen(0, "127.0.0.1", () => {
+      const address = http.server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+
+  // Figures per window (between `mark`s).
+  let peakRss = process.memoryUsage.rss();
+  let cpuMark = process.cpuUsage();
+  const profiler = windowProfiler(process.env.BENCH_CHAT_CPU_PROF || undefined);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let sampler: NodeJS.Timeout | undefined;
+
+  process.on("message", (message: ParentMessage) => {
+    if (message.type === "mark") {
+      clearInterval(sampler);
+      if (message.sampleRss) {
+        sampler = setInterval(() => {
+          peakRss = Math.max(peakRss, process.memoryUsage.rss());
+        }, 20);
+      }
+      peakRss = process.memoryUsage.rss();
+      cpuMark = process.cpuUsage();
+      loop.reset();
+      profiler.start();
+    } else if (message.type === "memory") {
+      clearInterval(sampler);
+      const mem = process.memoryUsage();
+      peakRss = Math.max(peakRss, mem.rss);
+      const cpu = process.cpuUsage(cpuMark);
+      const loopDelayP50Ms = loop.percentile(50) / 1e6;
+      const loopDelayMaxMs = loop.max / 1e6;
+      void profiler.stop().then((profile) => send({
+        type: "memory",
+        rssBytes: mem.rss,
+        peakRssBytes: peakRss,
+        maxRssBytes: process.resourceUsage().maxRSS * 1024,
+        heapUsedBytes: mem.heapUsed,
+        externalBytes: mem.external,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        loopDelayP50Ms,
+        loopDelayMaxMs,
+        profile,
+      }));
+    }
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(sampler);
+    await http.shutdown(2000);
+    await store.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop());
+  process.once("SIGINT", () => void stop());
+  process.once("disconnect", () => void stop());
+
+  send({ type: "ready", port, tokens, robotId: robot.id, robotName: robot.name, driver: database.driver, setupMs: performance.now() - started });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`chat bench server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
