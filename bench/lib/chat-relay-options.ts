@@ -1,0 +1,80 @@
+/** Command-line options of bench/chat-relay.ts. */
+import path from "node:path";
+import { eachFlag, out } from "./harness";
+
+export interface Options {
+  postgres: boolean;
+  requests: number;
+  warmup: number;
+  streams: number;
+  tokenDelayMs: number;
+  long: boolean;
+  streamsReply: "short" | "long";
+  cpuProfDir: string | undefined;
+}
+
+export function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    postgres: Boolean(process.env.BENCH_DATABASE_URL),
+    requests: 40,
+    warmup: 5,
+    streams: 200,
+    tokenDelayMs: 15,
+    long: false,
+    streamsReply: "long",
+    cpuProfDir: undefined,
+  };
+  const int = (flag: string, v: string | undefined, min: number): number => {
+    const n = Number(v);
+    if (v === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs an integer >= ${min}`);
+    return n;
+  };
+  eachFlag(argv, (flag, arg, value) => {
+    switch (flag) {
+      case "--pglite":
+        opts.postgres = false;
+        break;
+      case "--postgres":
+        opts.postgres = true;
+        break;
+      case "--requests":
+        opts.requests = int(flag, value(), 2);
+        break;
+      case "--warmup":
+        opts.warmup = int(flag, value(), 1);
+        break;
+      case "--streams":
+        opts.streams = int(flag, value(), 0);
+        break;
+      case "--token-delay-ms":
+        opts.tokenDelayMs = int(flag, value(), 0);
+        break;
+      case "--long":
+        opts.long = true;
+        break;
+      case "--streams-reply": {
+        const reply = value();
+        if (reply !== "short" && reply !== "long") throw new Error("--streams-reply needs short or long");
+        opts.streamsReply = reply;
+        break;
+      }
+      case "--cpu-prof": {
+        const dir = value();
+        if (!dir) throw new Error("--cpu-prof needs a folder");
+        opts.cpuProfDir = path.resolve(dir);
+        break;
+      }
+      case "--help":
+      case "-h":
+        out(
+          "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--token-delay-ms 15]\n" +
+            "                               [--long] [--streams-reply long|short] [--cpu-prof DIR]",
+        );
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown argument: ${arg}`);
+    }
+  });
+  return opts;
+}
