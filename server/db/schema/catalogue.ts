@@ -50,6 +50,8 @@ export const robots = pgTable(
     index("robots_popular_idx").on(t.chatCount.desc(), t.id),
     index("robots_search_idx").using("gin", t.searchVector),
     index("robots_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Names alone, so a broad search can list the characters whose name matches before it reads every match.
+    index("robots_name_fts_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
     check("robots_counts_ck", sql`${t.chatCount} >= 0 and ${t.favoriteCount} >= 0`),
     check("robots_visibility_ck", sql`${t.visibility} in ('public', 'private')`),
     check("robots_name_ck", sql`char_length(${t.name}) between 1 and 60`),

@@ -1,0 +1,1 @@
+CREATE INDEX "robots_name_fts_idx" ON "robots" USING gin (to_tsvector('english', "name"));
