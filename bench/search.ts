@@ -144,7 +144,7 @@ const DIRECT_SAMPLES = 10;
 
 /** Plan lines that say where the time went: the node lines (with actual time) and their conditions. */
 function planSummary(lines: string[]): { indexes: string[]; seqScan: boolean; time: string } {
-  const indexes = ["robots_search_idx", "robots_name_trgm_idx", "robots_popular_idx"].filter((ix) => lines.some((l) => l.includes(ix)));
+  const indexes = ["robots_search_idx", "robots_name_trgm_idx", "robots_name_fts_idx", "robots_popular_idx"].filter((ix) => lines.some((l) => l.includes(ix)));
   const time = lines.find((l) => l.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "?";
   return { indexes, seqScan: lines.some((l) => /Seq Scan on robots/.test(l)), time };
 }
@@ -156,7 +156,8 @@ async function explainLines(db: BenchDb, s: { sql: string; params: unknown[] }):
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements searchRobots sends: the page query's plan (top lines, with the
- * Planning/Execution/JIT lines), and a one-line summary of the count query (it repeats the page query's scan).
+ * Planning/Execution/JIT lines), and a one-line summary of the count query (the capped count of full-text matches
+ * that picks the plan; a page past the end of a narrow search also counts all matches).
  */
 async function explain(db: BenchDb, q: Query, showSql: boolean): Promise<void> {
   const statements = await captureSearchSql(db.handle, q);
@@ -179,7 +180,7 @@ async function explain(db: BenchDb, q: Query, showSql: boolean): Promise<void> {
     out(`    count query: execution ${sum.time}; indexes used: ${sum.indexes.join(", ") || "none"}; ${heap}`);
   }
   const cards = statements.find((s) => /robot_tags/i.test(s.sql));
-  out(`    statements per request: ${statements.length} (page + count${cards ? " + tags of the listed cards" : ""})`);
+  out(`    statements per request: ${statements.length} (count + page${cards ? " + tags of the listed cards" : ""})`);
   if (page && showSql) out(`    page query SQL: ${page.sql}\n    params: ${JSON.stringify(page.params)}`);
 }
 
