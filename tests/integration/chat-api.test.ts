@@ -193,9 +193,13 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("charges premium replies in coins, refuses without enough, and halves the cost with a subscription", async () => {
     const { auth, user } = await signIn();
+    const callsBefore = llm.calls.length;
     const poor = await send(auth, { robot_id: robotId, message: "hi", model: "premium" });
     expect(poor.status).toBe(402);
     expect(await poor.json()).toMatchObject({ code: CHAT_CODES.INSUFFICIENT_COINS, data: { balance: 0, coin_cost: 2 } });
+    // refused before the model was asked, and a refused first message leaves no empty chat behind
+    expect(llm.calls.length).toBe(callsBefore);
+    expect(await database.db.select().from(chatSessions).where(eq(chatSessions.userId, user.id))).toEqual([]);
     await creditCoins(database.db, user.id, 5, "test", `t-${user.id}`);
     const paid = await readChatStream(await send(auth, { robot_id: robotId, message: "hi", model: "premium" }));
     expect(paid.messages.at(-1)).toMatchObject({ type: "end", coins_spent: 2, balance: 3, message: { model: "premium", coins_spent: 2 } });
@@ -225,13 +229,16 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("lets exactly 100 of 200 concurrent 1-coin replies through a balance of 100", async () => {
     const { auth, user } = await signIn();
-    const burst = createTestApi(database, { ...ENV, CHAT_MAX_STREAMS_PER_USER: "200", CHAT_MESSAGES_PER_MINUTE: "1000" }, undefined, llm);
+    const burst = createTestApi(database, { ...ENV, CHAT_MAX_STREAMS_PER_USER: "200", CHAT_MESSAGES_PER_MINUTE: "1000", LLM_FIRST_TOKEN_TIMEOUT_MS: "20000" }, undefined, llm);
     await database.db.update(chatModels).set({ coinCost: 1 }).where(eq(chatModels.key, "premium"));
     const ids = await database.db
       .insert(robots)
       .values(Array.from({ length: 200 }, (_, i) => ({ key: `burst-${driver}-${i}`, name: `Burst ${i}`, greeting: "Hi" })))
       .returning({ id: robots.id });
     await creditCoins(database.db, user.id, 100, "test", `t-${user.id}`);
+    const callsBefore = llm.calls.length;
+    // The first text comes late enough that no refused reply can have finished before its request is aborted.
+    llm.setScript({ chunks: ["paid"], firstChunkDelayMs: 3000 });
     try {
       const responses = await Promise.all(ids.map(({ id }) => burst.post("/v1/chat_session/chat", { robot_id: id, message: "hi", model: "premium" }, auth)));
       const ok = responses.filter((r) => r.status === 200);
@@ -247,6 +254,14 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
         .from(walletLedger)
         .where(eq(walletLedger.userId, user.id));
       expect(sum).toEqual({ total: 0, spends: 100 });
+      // The model is asked while the charge runs, so refused replies may have asked it: each such request was
+      // aborted, and the 100 paid replies were not.
+      const paid = new Set(ids.map((_, i) => `Burst ${i}`).filter((_, i) => responses[i]!.status === 200));
+      const calls = llm.calls.slice(callsBefore);
+      expect(calls.filter((c) => paid.has(c.request.demo.characterName)).map((c) => c.abortedAt)).toEqual(Array(100).fill(null));
+      expect(calls.filter((c) => !paid.has(c.request.demo.characterName)).every((c) => c.abortedAt !== null)).toBe(true);
+      const sessions = await database.db.select({ id: chatSessions.id }).from(chatSessions).where(eq(chatSessions.userId, user.id));
+      expect(sessions).toHaveLength(100);
     } finally {
       await database.db.update(chatModels).set({ coinCost: 2 }).where(eq(chatModels.key, "premium"));
     }

@@ -60,24 +60,6 @@ export async function readHistory(
   };
 }
 
-/** The newest messages that can go into a prompt, oldest first (the budget keeps what fits). */
-export async function recentTurns(db: Db, sessionId: string, beforeId: number, limit = 200): Promise<MessageRow[]> {
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.sessionId, sessionId),
-        lt(chatMessages.id, beforeId),
-        inArray(chatMessages.status, ["complete", "partial"]),
-        sql`${chatMessages.content} <> ''`,
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(limit);
-  return rows.reverse();
-}
-
 /** The user's chats with visible characters, most recent first, each with its last shown message. */
 export async function recentChats(db: Db, userId: string, viewer: Viewer, limit: number): Promise<RecentChat[]> {
   const lastMessage = sql<string | null>`(

@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from "drizzle-orm";
-import { chatDailyUsage, subscriptions } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { chatDailyUsage } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { creditCoins, spendCoins } from "../wallet/wallet";
 
@@ -29,23 +29,6 @@ export function coinCostFor(model: PricedModel, subscribed: boolean): number {
 /** The UTC day the allowance counts in, as YYYY-MM-DD. */
 export function usageDay(now = new Date()): string {
   return now.toISOString().slice(0, 10);
-}
-
-/** A subscription gives its rights until the end of the paid period, also after it was cancelled. */
-export async function isSubscribed(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), gt(subscriptions.currentPeriodEnd, new Date())));
-  return row !== undefined;
-}
-
-export async function freeRepliesUsed(db: Db, userId: string, day = usageDay()): Promise<number> {
-  const [row] = await db
-    .select({ used: chatDailyUsage.freeReplies })
-    .from(chatDailyUsage)
-    .where(and(eq(chatDailyUsage.userId, userId), eq(chatDailyUsage.day, day)));
-  return row?.used ?? 0;
 }
 
 export type ChargeResult =

@@ -1,15 +1,13 @@
 import { eq } from "drizzle-orm";
 import { CHAT_CODES } from "../../../lib/contracts/chat";
 import type { ChatEnd, ChatStreamErrorData, ChatStreamMessage } from "../../../lib/contracts/chat-client";
-import { chatMessages, chatSessions } from "../../db/schema";
+import { chatMessages } from "../../db/schema";
 import { LlmError, type ReplyUsage } from "../../providers/llm/types";
-import { getBalance } from "../wallet/wallet";
 import { trackReply } from "./active-replies";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
-import { recentTurns, toChatMessage } from "./chat-history";
-import { freeRepliesUsed, refundReply } from "./metering";
-import { buildPrompt } from "./prompt";
+import { toChatMessage } from "./chat-history";
+import { refundReply } from "./metering";
 
 const encoder = new TextEncoder();
 const frame = (message: ChatStreamMessage | ChatStreamErrorData) => encoder.encode(`data: ${JSON.stringify(message)}\n\n`);
@@ -17,8 +15,6 @@ const CLOSE_FRAME = encoder.encode("event: close\ndata: {}\n\n");
 const TIMEOUT = Symbol("timeout");
 /** Usage arrives right after the last text; never hold the stream open long for it. */
 const USAGE_WAIT_MS = 1000;
-/** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
-const HISTORY_LIMIT = 200;
 
 const MESSAGES = {
   failed: "The character couldn't reply. Please try again.",
@@ -54,7 +50,7 @@ async function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal):
  * kept as partial, or marked failed and refunded when no text had come.
  */
 export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Uint8Array> {
-  const upstream = new AbortController();
+  const upstream = reply.upstream;
   let cancelled = false;
   let push: (bytes: Uint8Array) => void = () => undefined;
 
@@ -67,28 +63,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     let outcome: Outcome;
     try {
       push(frame({ type: "start", session_id: reply.sessionId, user_message: toChatMessage(reply.userMessage), message_id: reply.assistantId, model: reply.model.key }));
-      const turns = await recentTurns(deps.db, reply.sessionId, reply.userMessage.id, HISTORY_LIMIT);
-      const prompt = buildPrompt({
-        character: reply.character,
-        userName: reply.user.name || "User",
-        history: turns.map((t) => ({ role: t.role === "assistant" ? "assistant" : "user", content: t.content })),
-        userMessage: reply.userMessage.content,
-        contextTokens: reply.model.contextTokens,
-        maxReplyTokens: reply.model.maxReplyTokens,
-        // The greeting opens the conversation; it does not belong before a slice from its middle.
-        includeGreeting: turns.length < HISTORY_LIMIT,
-      });
-      const stream = deps.llm.streamReply({
-        model: deps.llm.upstreamModel(reply.model.key, reply.model.providerModel),
-        system: prompt.system,
-        messages: prompt.messages,
-        maxOutputTokens: reply.model.maxReplyTokens,
-        abortSignal: upstream.signal,
-        demo: {
-          characterName: reply.character.name, userName: reply.user.name || "User", persona: reply.character.persona,
-          scenario: reply.character.scenario, greeting: reply.character.greeting, userMessage: reply.userMessage.content,
-        },
-      });
+      const stream = reply.stream;
       const chunks = stream.textStream[Symbol.asyncIterator]();
       outcome = { kind: "complete" };
       for (;;) {
@@ -147,11 +122,13 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       .set({ content: hasText ? text : "", status, coinsSpent: coins, promptTokens: usage.inputTokens, completionTokens: usage.outputTokens })
       .where(eq(chatMessages.id, reply.assistantId))
       .returning();
-    await deps.db.update(chatSessions).set({ lastMessageAt: new Date() }).where(eq(chatSessions.id, reply.sessionId));
-    let balance = reply.charge.balance;
-    if (refund) balance = (await refundReply(deps.db, { userId: reply.user.id, price: reply.price, reference: `chat-reply:${reply.assistantId}`, day: reply.day })).balance ?? balance;
+    let balance = reply.balance;
+    let freeUsed = reply.freeUsed;
+    if (refund) {
+      balance = (await refundReply(deps.db, { userId: reply.user.id, price: reply.price, reference: `chat-reply:${reply.assistantId}`, day: reply.day })).balance ?? balance;
+      if (reply.price.kind === "allowance") freeUsed = Math.max(0, freeUsed - 1);
+    }
     if (cancelled || !row) return;
-    balance ??= await getBalance(deps.db, reply.user.id);
     if (outcome.kind === "complete") {
       const end: ChatEnd = {
         type: "end",
@@ -159,7 +136,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens },
         coins_spent: coins,
         balance,
-        free_replies_left: reply.subscribed ? null : await freeRepliesLeft(deps, reply),
+        free_replies_left: reply.subscribed ? null : Math.max(0, deps.config.CHAT_FREE_REPLIES_PER_DAY - freeUsed),
       };
       push(frame(end));
     } else if (outcome.kind === "error") {
@@ -190,9 +167,4 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       upstream.abort(new Error("client disconnected"));
     },
   });
-}
-
-async function freeRepliesLeft(deps: ChatDeps, reply: BegunReply): Promise<number> {
-  const used = reply.charge.freeUsed ?? (await freeRepliesUsed(deps.db, reply.user.id, reply.day));
-  return Math.max(0, deps.config.CHAT_FREE_REPLIES_PER_DAY - used);
 }

@@ -1,19 +1,14 @@
 import type { Wallet } from "../../../lib/contracts/chat-client";
-import { getBalance } from "../wallet/wallet";
 import type { ChatDeps } from "./chat-context";
-import { freeRepliesUsed, isSubscribed } from "./metering";
+import { readPayerState } from "./payer-state";
 
 /** GET /v1/buy_coin/wallet: the coin balance and what is left of today's free replies. */
 export async function readWallet(deps: ChatDeps, userId: string): Promise<Wallet> {
-  const [balance, subscribed, used] = await Promise.all([
-    getBalance(deps.db, userId),
-    isSubscribed(deps.db, userId),
-    freeRepliesUsed(deps.db, userId),
-  ]);
+  const { balance, subscribed, freeUsed } = await readPayerState(deps.db, userId);
   const perDay = deps.config.CHAT_FREE_REPLIES_PER_DAY;
   return {
     wallet_info: { buy_coin: balance },
-    free_replies_left: subscribed ? null : Math.max(0, perDay - used),
+    free_replies_left: subscribed ? null : Math.max(0, perDay - freeUsed),
     free_replies_per_day: perDay,
     subscribed,
   };

@@ -10,7 +10,7 @@ import type { ReplyUsage } from "./types";
 
 /**
  * A LanguageModelV4 whose text comes from an async iterable instead of an HTTP API, so the offline demo model and
- * the test mock go through the same `streamText` path as the real provider. The iterable must finish promptly
+ * the test mock go through the same `doStream` path as the real provider. The iterable must finish promptly
  * when `options.abortSignal` fires; an error it throws becomes an `error` part of the stream.
  */
 export interface ScriptedModelOptions {
