@@ -1,10 +1,10 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
-import { chatMessages, chatSessions, robots } from "../../db/schema";
+import { chatMessages, chatModels, chatSessions, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError } from "../../errors";
-import { enabledModels, type ModelRow } from "./chat-models";
+import type { ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { payerFields, type PayerState } from "./payer-state";
 
@@ -32,11 +32,18 @@ export interface ReplyContext extends PayerState {
 }
 
 const turnsColumn = z.array(z.object({ role: z.string(), content: z.string() }));
+const modelsColumn: z.ZodType<ModelRow[]> = z.array(
+  z.object({
+    key: z.string(), name: z.string(), description: z.string(), providerModel: z.string(), coinCost: z.number().int(),
+    premium: z.boolean(), contextTokens: z.number().int(), maxReplyTokens: z.number().int(), enabled: z.boolean(), sort: z.number().int(),
+  }),
+);
 
 /**
- * The character, the user's chat with it and its newest turns, and the user's PayerState, in one statement: on
- * PGlite every statement on a reply's path to the model costs about a millisecond. The subqueries compare with
- * parameters, not outer columns: drizzle leaves column names unqualified in select fields.
+ * The character, the user's chat with it and its newest turns, the enabled models (as enabledModels() orders
+ * them) and the user's PayerState, in one statement: on PGlite every statement on a reply's path to the model
+ * costs about a millisecond. The subqueries compare with parameters, not outer columns: drizzle leaves column
+ * names unqualified in select fields.
  */
 async function readCharacterAndChat(db: Db, userId: string, robotId: number, day: string) {
   const sessionOf = sql`(select ${chatSessions.id} from ${chatSessions} where ${chatSessions.userId} = ${userId} and ${chatSessions.robotId} = ${robotId})`;
@@ -51,6 +58,11 @@ async function readCharacterAndChat(db: Db, userId: string, robotId: number, day
       sessionId: sql<string | null>`${sessionOf}`,
       sessionModel: sql<string | null>`(select ${chatSessions.modelKey} from ${chatSessions} where ${chatSessions.userId} = ${userId} and ${chatSessions.robotId} = ${robotId})`,
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
+      models: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'key', m.key, 'name', m.name, 'description', m.description, 'providerModel', m.provider_model,
+          'coinCost', m.coin_cost, 'premium', m.premium, 'contextTokens', m.context_tokens,
+          'maxReplyTokens', m.max_reply_tokens, 'enabled', m.enabled, 'sort', m.sort) order by m.sort, m.key), '[]'::json)
+        from ${chatModels} m where m.enabled)`,
       ...payerFields(userId, day),
     })
     .from(robots)
@@ -58,20 +70,17 @@ async function readCharacterAndChat(db: Db, userId: string, robotId: number, day
   return row;
 }
 
-/**
- * Every read a reply needs, in two statements issued together (on Postgres they share the pool's round trips).
- * Throws 404 for a character the user cannot see and 403 for an NSFW one before the age check.
- */
+/** Every read a reply needs. Throws 404 for a character the user cannot see, 403 for an NSFW one before the age check. */
 export async function readReplyContext(db: Db, userId: string, robotId: number, viewer: Viewer): Promise<ReplyContext> {
   const day = usageDay();
-  const [row, models] = await Promise.all([readCharacterAndChat(db, userId, robotId, day), enabledModels(db)]);
+  const row = await readCharacterAndChat(db, userId, robotId, day);
   if (!row) throw new AppError(404, 404, "Character not found");
   if (row.nsfw && !viewer.ageVerified) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
   return {
     character: {
       id: row.id, name: row.name, persona: row.persona, scenario: row.scenario, exampleDialogue: row.exampleDialogue, greeting: row.greeting,
     },
-    models,
+    models: modelsColumn.parse(row.models),
     session: row.sessionId ? { id: row.sessionId, modelKey: row.sessionModel } : null,
     turns: turnsColumn.parse(row.turns),
     subscribed: row.subscribed,

@@ -1,0 +1,78 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages, chatModels, robots } from "@/server/db/schema";
+import type { DbHandle } from "@/server/db/types";
+import { enabledModels } from "@/server/modules/chat/chat-models";
+import { readReplyContext } from "@/server/modules/chat/reply-context";
+import { storeTurn } from "@/server/modules/chat/store-turn";
+import { creditCoins } from "@/server/modules/wallet/wallet";
+import { createUserWithSession } from "./helpers/fixtures";
+import { createTestDatabase, testDrivers } from "./helpers/test-database";
+
+const adult = { ageVerified: true } as Parameters<typeof readReplyContext>[3];
+const minor = { ageVerified: false } as Parameters<typeof readReplyContext>[3];
+
+describe.each(testDrivers())("a reply's context read on %s", (driver) => {
+  let database: DbHandle;
+  let robotId: number;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const [robot] = await database.db.insert(robots).values({ key: `ctx-${driver}`, name: "Ctx", greeting: "Hi" }).returning({ id: robots.id });
+    robotId = robot!.id;
+    await database.db.insert(chatModels).values({ key: "ctx-std", name: "Std", providerModel: "std" });
+  });
+  afterAll(async () => database?.close());
+
+  it("reads the same enabled models, in the same order, as enabledModels()", async () => {
+    const { user } = await createUserWithSession(database.db);
+    await database.db.insert(chatModels).values([
+      { key: "ctx-b", name: "B", providerModel: "b", sort: 5, coinCost: 3, premium: true, contextTokens: 1000, maxReplyTokens: 100 },
+      { key: "ctx-a", name: "A", providerModel: "a", sort: 5 },
+      { key: "ctx-off", name: "Off", providerModel: "off", enabled: false },
+    ]);
+    try {
+      const context = await readReplyContext(database.db, user.id, robotId, adult);
+      expect(context.models).toEqual(await enabledModels(database.db));
+      expect(context.models.map((m) => m.key)).toContain("ctx-b");
+      expect(context.models.map((m) => m.key)).not.toContain("ctx-off");
+    } finally {
+      await database.db.delete(chatModels).where(sql`${chatModels.key} in ('ctx-a', 'ctx-b', 'ctx-off')`);
+    }
+  });
+
+  it("reads the chat's shown turns oldest first, and the user's balance, allowance and subscription", async () => {
+    const { user } = await createUserWithSession(database.db);
+    const empty = await readReplyContext(database.db, user.id, robotId, adult);
+    expect(empty).toMatchObject({ session: null, turns: [], balance: 0, freeUsed: 0, subscribed: false });
+
+    await creditCoins(database.db, user.id, 7, "test", `ctx-${user.id}`);
+    for (const message of ["first", "second"]) {
+      const turn = await storeTurn(database.db, {
+        userId: user.id, robotId, modelKey: "ctx-std", message, price: { kind: "allowance" }, dailyLimit: 10, day: empty.day,
+      });
+      await database.db.update(chatMessages).set({ content: `re: ${message}`, status: "complete" }).where(eq(chatMessages.id, turn.assistantId));
+    }
+    // a reply still being written is not history yet
+    await storeTurn(database.db, { userId: user.id, robotId, modelKey: "ctx-std", message: "third", price: { kind: "allowance" }, dailyLimit: 10, day: empty.day });
+
+    const context = await readReplyContext(database.db, user.id, robotId, adult);
+    expect(context.session).toMatchObject({ modelKey: "ctx-std" });
+    expect(context.turns).toEqual([
+      { role: "user", content: "first" }, { role: "assistant", content: "re: first" },
+      { role: "user", content: "second" }, { role: "assistant", content: "re: second" },
+      { role: "user", content: "third" },
+    ]);
+    expect(context).toMatchObject({ balance: 7, freeUsed: 3, subscribed: false });
+  });
+
+  it("refuses characters the user cannot see, and NSFW ones before the age check", async () => {
+    const { user } = await createUserWithSession(database.db);
+    const { user: other } = await createUserWithSession(database.db);
+    const [hidden] = await database.db.insert(robots).values({ key: `ctx-p-${driver}`, name: "P", greeting: "Hi", visibility: "private", creatorId: other.id }).returning({ id: robots.id });
+    const [nsfw] = await database.db.insert(robots).values({ key: `ctx-n-${driver}`, name: "N", greeting: "Hi", nsfw: true }).returning({ id: robots.id });
+    await expect(readReplyContext(database.db, user.id, hidden!.id, adult)).rejects.toMatchObject({ status: 404 });
+    await expect(readReplyContext(database.db, other.id, hidden!.id, adult)).resolves.toMatchObject({ character: { name: "P" } });
+    await expect(readReplyContext(database.db, user.id, nsfw!.id, minor)).rejects.toMatchObject({ status: 403 });
+    await expect(readReplyContext(database.db, user.id, nsfw!.id, adult)).resolves.toMatchObject({ character: { name: "N" } });
+  });
+});
