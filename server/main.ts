@@ -9,6 +9,7 @@ const { createApi } = await import("./api/app");
 const { createHttpServer } = await import("./http-server");
 const { setProcessDatabase } = await import("./db/process-database");
 const { settleActiveReplies } = await import("./modules/chat/active-replies");
+const { sweepInterruptedReplies } = await import("./modules/chat/interrupted-replies");
 
 function loadConfig() {
   try {
@@ -27,6 +28,7 @@ const dev = config.NODE_ENV === "development";
 const deps = await startServices(config);
 setProcessDatabase(deps.database);
 const { logger } = deps;
+const stopSweeping = sweepInterruptedReplies(deps.database.db, logger);
 
 const http = createHttpServer(createApi(deps));
 const { default: next } = await import("next");
@@ -47,6 +49,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info("shutting down", { signal });
+  stopSweeping();
   await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
   // Streams cut at the deadline still write their partial replies and refunds.
   await settleActiveReplies(2000);

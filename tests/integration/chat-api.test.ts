@@ -4,6 +4,7 @@ import { CHAT_CODES } from "@/lib/contracts/chat";
 import { chatMessages, chatModels, chatSessions, robots, walletLedger } from "@/server/db/schema";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
+import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
 import { createMockProvider, type MockProvider } from "@/server/providers/llm/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
@@ -144,6 +145,30 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     llm.setScript({});
     await readChatStream(await send(auth, { robot_id: robotId, message: "Go on" }));
     expect(await getBalance(database.db, user.id)).toBe(0);
+  });
+
+  it("does not refund or overwrite a reply the interrupted-reply sweeper settled while it streamed", async () => {
+    const { auth } = await signIn();
+    const freeLeft = async () => (await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left;
+    await readChatStream(await send(auth, { robot_id: robotId, message: "first" }));
+    llm.setScript({ chunks: [], hang: true });
+    const res = await send(auth, { robot_id: robotId, message: "second" });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const messageId = Number(/"message_id":(\d+)/.exec(first)![1]);
+    expect(await freeLeft()).toBe(1);
+    // as if this process had been given up for dead: every streaming row counts as interrupted
+    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await freeLeft()).toBe(2);
+    // the client leaves; the relay ends a reply that is no longer its own, and gives nothing back a second time
+    await reader.cancel();
+    const call = llm.calls.at(-1)!;
+    for (let i = 0; i < 50 && call.abortedAt === null; i++) await sleep(20);
+    expect(call.abortedAt).not.toBeNull();
+    await sleep(200);
+    const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+    expect(row).toMatchObject({ status: "failed", content: "" });
+    expect(await freeLeft()).toBe(2);
   });
 
   it("ends with an error, marks the reply failed and refunds it when the model fails before any text", async () => {

@@ -48,15 +48,19 @@ export const chatMessages = pgTable(
     status: text("status").notNull().default("complete"),
     modelKey: text("model_key"),
     coinsSpent: integer("coins_spent").notNull().default(0),
+    /** How an assistant reply was paid (allowance, included, coins), so an interrupted one can be refunded. */
+    chargeKind: text("charge_kind"),
     promptTokens: integer("prompt_tokens"),
     completionTokens: integer("completion_tokens"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("chat_messages_session_idx").on(t.sessionId, t.id),
+    index("chat_messages_streaming_idx").on(t.createdAt).where(sql`${t.status} = 'streaming'`),
     check("chat_messages_role_ck", sql`${t.role} in ('user', 'assistant')`),
     check("chat_messages_status_ck", sql`${t.status} in ('streaming', 'complete', 'partial', 'failed')`),
     check("chat_messages_coins_ck", sql`${t.coinsSpent} >= 0`),
+    check("chat_messages_charge_ck", sql`${t.chargeKind} in ('allowance', 'included', 'coins')`),
   ],
 );
 

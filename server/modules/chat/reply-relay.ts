@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CHAT_CODES } from "../../../lib/contracts/chat";
 import type { ChatEnd, ChatStreamErrorData, ChatStreamMessage } from "../../../lib/contracts/chat-client";
 import { chatMessages } from "../../db/schema";
@@ -120,15 +120,20 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     const [row] = await deps.db
       .update(chatMessages)
       .set({ content: hasText ? text : "", status, coinsSpent: coins, promptTokens: usage.inputTokens, completionTokens: usage.outputTokens })
-      .where(eq(chatMessages.id, reply.assistantId))
+      // Still `streaming` unless the interrupted-reply sweeper already failed and refunded it.
+      .where(and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming")))
       .returning();
+    if (!row) {
+      deps.logger.warn("chat reply was settled before it finished", { message_id: reply.assistantId });
+      return;
+    }
     let balance = reply.balance;
     let freeUsed = reply.freeUsed;
     if (refund) {
       balance = (await refundReply(deps.db, { userId: reply.user.id, price: reply.price, reference: `chat-reply:${reply.assistantId}`, day: reply.day })).balance ?? balance;
       if (reply.price.kind === "allowance") freeUsed = Math.max(0, freeUsed - 1);
     }
-    if (cancelled || !row) return;
+    if (cancelled) return;
     if (outcome.kind === "complete") {
       const end: ChatEnd = {
         type: "end",

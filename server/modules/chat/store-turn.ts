@@ -39,7 +39,7 @@ export async function storeTurn(
       .insert(chatMessages)
       .values([
         { sessionId: session.id, role: "user", content: input.message, modelKey: input.modelKey },
-        { sessionId: session.id, role: "assistant", content: "", status: "streaming", modelKey: input.modelKey },
+        { sessionId: session.id, role: "assistant", content: "", status: "streaming", modelKey: input.modelKey, chargeKind: input.price.kind },
       ])
       .returning();
     const userMessage = rows.find((r) => r.role === "user");

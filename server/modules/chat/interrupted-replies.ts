@@ -1,0 +1,67 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import { chatMessages, chatSessions, walletLedger } from "../../db/schema";
+import type { Db } from "../../db/types";
+import type { Logger } from "../../logger";
+import { refundReply, usageDay } from "./metering";
+
+/** Longer than any reply can stream (first-token and idle timeouts end a stuck one), and than the reply lease. */
+export const INTERRUPTED_AFTER_MS = 15 * 60_000;
+const SWEEP_EVERY_MS = 5 * 60_000;
+const BATCH = 200;
+
+/**
+ * A reply whose process died while it streamed stays `streaming`: hidden from the history, and paid for. Once it
+ * is older than any live reply can be, it is marked failed and what it cost goes back: its coins (the ledger's
+ * spend for it, refunded under its own reference) or its free reply of that day. Each row is flipped and refunded
+ * in one transaction that only the first instance to flip it runs, so a refund never happens twice.
+ */
+export async function settleInterruptedReplies(db: Db, options: { olderThanMs?: number; now?: Date } = {}): Promise<number> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - (options.olderThanMs ?? INTERRUPTED_AFTER_MS));
+  let settled = 0;
+  for (;;) {
+    const stale = await db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.status, "streaming"), lt(chatMessages.createdAt, cutoff)))
+      .orderBy(asc(chatMessages.createdAt))
+      .limit(BATCH);
+    for (const { id } of stale) if (await settleOne(db, id)) settled += 1;
+    if (stale.length < BATCH) return settled;
+  }
+}
+
+async function settleOne(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chatMessages)
+      .set({ status: "failed", content: "", coinsSpent: 0 })
+      .where(and(eq(chatMessages.id, id), eq(chatMessages.status, "streaming")))
+      .returning({ sessionId: chatMessages.sessionId, chargeKind: chatMessages.chargeKind, createdAt: chatMessages.createdAt });
+    if (!row) return false;
+    const [session] = await tx.select({ userId: chatSessions.userId }).from(chatSessions).where(eq(chatSessions.id, row.sessionId));
+    if (!session) return true;
+    const reference = `chat-reply:${id}`;
+    const day = usageDay(row.createdAt);
+    if (row.chargeKind === "coins") {
+      const [spend] = await tx.select({ delta: walletLedger.delta }).from(walletLedger).where(eq(walletLedger.reference, reference));
+      if (spend && spend.delta < 0) await refundReply(tx, { userId: session.userId, price: { kind: "coins", coins: -spend.delta }, reference, day });
+    } else if (row.chargeKind === "allowance") {
+      await refundReply(tx, { userId: session.userId, price: { kind: "allowance" }, reference, day });
+    }
+    return true;
+  });
+}
+
+/** Settles interrupted replies now and every few minutes until the returned stop() is called. */
+export function sweepInterruptedReplies(db: Db, logger: Logger): () => void {
+  const sweep = () =>
+    settleInterruptedReplies(db)
+      .then((settled) => {
+        if (settled > 0) logger.warn("interrupted chat replies marked failed and refunded", { settled });
+      })
+      .catch((err: unknown) => logger.error("sweeping interrupted chat replies failed", { error: err instanceof Error ? err.message : String(err) }));
+  void sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatDailyUsage, chatMessages, chatModels, robots, walletLedger } from "@/server/db/schema";
+import type { DbHandle } from "@/server/db/types";
+import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
+import { usageDay, type ReplyPrice } from "@/server/modules/chat/metering";
+import { storeTurn } from "@/server/modules/chat/store-turn";
+import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
+import { createUserWithSession } from "./helpers/fixtures";
+import { createTestDatabase, testDrivers } from "./helpers/test-database";
+
+describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
+  let database: DbHandle;
+  let robotId: number;
+  const day = usageDay();
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const [robot] = await database.db.insert(robots).values({ key: `sweep-${driver}`, name: "Sweep", greeting: "Hi" }).returning({ id: robots.id });
+    robotId = robot!.id;
+    await database.db.insert(chatModels).values({ key: "sweep-model", name: "Sweep", providerModel: "sweep" });
+  });
+  afterAll(async () => database?.close());
+
+  /** A reply stored and charged as beginReply does, whose process then died; createdAt moved minutesAgo back. */
+  async function interrupted(userId: string, price: ReplyPrice, minutesAgo: number, robot = robotId) {
+    const turn = await storeTurn(database.db, { userId, robotId: robot, modelKey: "sweep-model", message: "hi", price, dailyLimit: 10, day });
+    await database.db
+      .update(chatMessages)
+      .set({ createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+      .where(eq(chatMessages.id, turn.assistantId));
+    return turn.assistantId;
+  }
+  const statusOf = async (id: number) => (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
+  const freeUsed = async (userId: string) =>
+    (await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, userId)))[0]?.freeReplies ?? 0;
+
+  it("fails and refunds old replies left streaming, once, and leaves recent ones alone", async () => {
+    const { user } = await createUserWithSession(database.db);
+    await creditCoins(database.db, user.id, 10, "test", `sweep-${user.id}`);
+    const [other] = await database.db.insert(robots).values({ key: `sweep2-${driver}`, name: "Sweep 2", greeting: "Hi" }).returning({ id: robots.id });
+    const paid = await interrupted(user.id, { kind: "coins", coins: 3 }, 30);
+    const free = await interrupted(user.id, { kind: "allowance" }, 30, other!.id);
+    const live = await interrupted(user.id, { kind: "coins", coins: 2 }, 1, other!.id);
+    expect(await getBalance(database.db, user.id)).toBe(5);
+    expect(await freeUsed(user.id)).toBe(1);
+
+    expect(await settleInterruptedReplies(database.db)).toBe(2);
+    expect(await statusOf(paid)).toMatchObject({ status: "failed", coinsSpent: 0 });
+    expect(await statusOf(free)).toMatchObject({ status: "failed" });
+    expect(await statusOf(live)).toMatchObject({ status: "streaming" });
+    expect(await getBalance(database.db, user.id)).toBe(8);
+    expect(await freeUsed(user.id)).toBe(0);
+    const refunds = await database.db.select().from(walletLedger).where(eq(walletLedger.reference, `refund:chat-reply:${paid}`));
+    expect(refunds.map((r) => r.delta)).toEqual([3]);
+
+    // a second sweep (or another instance) finds nothing more to do
+    expect(await settleInterruptedReplies(database.db)).toBe(0);
+    expect(await getBalance(database.db, user.id)).toBe(8);
+    expect(await freeUsed(user.id)).toBe(0);
+  });
+
+  it("settles each reply once when instances sweep at the same time", async () => {
+    const { user } = await createUserWithSession(database.db);
+    await creditCoins(database.db, user.id, 4, "test", `sweep-${user.id}`);
+    await interrupted(user.id, { kind: "coins", coins: 4 }, 60);
+    const counts = await Promise.all([settleInterruptedReplies(database.db), settleInterruptedReplies(database.db), settleInterruptedReplies(database.db)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await getBalance(database.db, user.id)).toBe(4);
+  });
+});
