@@ -1,26 +1,15 @@
 "use client";
 
-// zod/mini: the store is in every page's first-load bundle.
-import * as z from "zod/mini";
 import { create } from "zustand";
 import { persist, type PersistStorage, type StorageValue } from "zustand/middleware";
 import { fetchPublicKey, logoutSession } from "@/lib/auth/session-api";
 import { AUTH_MESSAGES, goodbyeLine } from "@/lib/auth/messages";
+import { readPersistedSession, type PersistedSession, type Profile } from "@/lib/auth/persisted-session";
 import { AUTH_STORAGE_KEY, removeSessionKeys } from "@/lib/auth/storage";
 import { toast } from "@/stores/toast-store";
 
-export const profileSchema = z.object({
-  uid: z.string().check(z.minLength(1)),
-  key: z.string(),
-  name: z.string(),
-  face: z.string(),
-  sex: z.union([z.literal(1), z.literal(0), z.literal(-1)]),
-  email: z.optional(z.nullable(z.string())),
-});
-export type Profile = z.infer<typeof profileSchema>;
-
-const persistedSchema = z.object({ token: z.nullable(z.string().check(z.minLength(1))), profile: z.nullable(profileSchema) });
-type Persisted = z.infer<typeof persistedSchema>;
+export type { Profile } from "@/lib/auth/persisted-session";
+type Persisted = PersistedSession;
 
 /** The login modal's steps (SPEC §2 dialog 1). */
 export type LoginStep = "email" | "password" | "register" | "forgot_password";
@@ -163,8 +152,8 @@ export const useAuthStore = create<AuthState>()(
       partialize: (s): Persisted => ({ token: s.token, profile: s.profile }),
       // Storage is an edge: anything that does not parse is dropped rather than trusted.
       merge: (persisted, current) => {
-        const parsed = persistedSchema.safeParse(persisted);
-        return parsed.success ? { ...current, ...parsed.data } : current;
+        const session = readPersistedSession(persisted);
+        return session ? { ...current, ...session } : current;
       },
     },
   ),

@@ -1,14 +1,18 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { apiPost } from "@/lib/api";
+import { apiPost } from "@/lib/api/client";
 import { isApiError } from "@/lib/api/errors";
-import { favoritesCheckSchema, favoriteStateSchema } from "@/lib/contracts/catalogue-client";
 import { formatCount } from "@/lib/format/count";
 import { HeartIcon } from "@/components/ui/icons";
 import { selectIsLoggedIn, useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { toast } from "@/stores/toast-store";
+
+// Loaded with the answers, so zod stays out of the character page's first-load JavaScript.
+const catalogueClient = () => import("@/lib/contracts/catalogue-client");
+const favoritesCheckSchema = () => catalogueClient().then((m) => m.favoritesCheckSchema);
+const favoriteStateSchema = () => catalogueClient().then((m) => m.favoriteStateSchema);
 
 /** Favourite toggle: signed-out visitors get the login modal; the count comes back from the server. */
 export function FavoriteButton({ robotId, initialCount }: { robotId: number; initialCount: number }) {

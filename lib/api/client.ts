@@ -204,9 +204,16 @@ export interface ResponseSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
+/**
+ * A response schema, or a function that loads one. The loader form keeps the schema's module (and zod) out of
+ * first-load JavaScript: it is imported only when a response arrives, e.g.
+ * `schema: () => import("@/lib/contracts/chat-client").then((m) => m.recentChatListSchema)`.
+ */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
 export interface RequestOptions<T> {
   /** Validates the envelope's data; a mismatch rejects with ApiError -1. */
-  schema?: ResponseSchema<T>;
+  schema?: SchemaSource<T>;
   signal?: AbortSignal;
   /** Sent as the idempotency-key header; makes a non-GET request retryable. */
   idempotencyKey?: string;
@@ -254,7 +261,7 @@ export async function apiRequest<T = unknown>(req: ApiRequest<T>): Promise<T> {
 async function readResponse<T>(
   response: Response,
   token: string | null,
-  schema: ResponseSchema<T> | undefined,
+  source: SchemaSource<T> | undefined,
   signal?: AbortSignal,
 ): Promise<T> {
   let text: string;
@@ -288,7 +295,8 @@ async function readResponse<T>(
   if (!env.ok) {
     throw new ApiError({ code: env.code, msg: env.msg ?? REQUEST_FAILED_MESSAGE, data: env.data, status, body });
   }
-  if (!schema) return env.data as T;
+  if (!source) return env.data as T;
+  const schema = await loadSchema(source, signal);
   const parsed = schema.safeParse(env.data);
   if (!parsed.success) {
     throw new ApiError({
@@ -301,6 +309,16 @@ async function readResponse<T>(
     });
   }
   return parsed.data;
+}
+
+/** The schema itself, or the one its loader imports (a failed chunk load counts as a network error). */
+export async function loadSchema<T>(source: SchemaSource<T>, signal?: AbortSignal): Promise<ResponseSchema<T>> {
+  if (typeof source !== "function") return source;
+  try {
+    return await source();
+  } catch (error) {
+    throw toTransportError(error, signal);
+  }
 }
 
 export function apiGet<T = unknown>(

@@ -1,38 +1,16 @@
 /**
  * The response envelope: success `{ code: 0, msg: "success", data }`, failure `{ code: <non-zero>, msg, data: null }`.
  * Success is a body code of 200 or 0; a `status` field stands in when `code` is absent.
+ *
+ * This module is in every page's first-load JavaScript (through the API client), so it reads the envelope with
+ * plain checks rather than zod; the strict zod schemas are in envelope-schemas.ts.
  */
-// zod/mini (functional API, tree-shakeable): this module is in every page's first-load bundle via the API client.
-import * as z from "zod/mini";
-import type { $ZodType } from "zod/v4/core";
 
 export const SUCCESS_CODES: readonly number[] = [0, 200];
 
 export function isSuccessCode(code: unknown): boolean {
   return typeof code === "number" && SUCCESS_CODES.includes(code);
 }
-
-/** Loose envelope as received: every field optional, extra fields kept. */
-export const envelopeSchema = z.looseObject({
-  code: z.optional(z.number()),
-  status: z.optional(z.number()),
-  msg: z.optional(z.string()),
-  message: z.optional(z.string()),
-  data: z.optional(z.unknown()),
-});
-export type RawEnvelope = z.infer<typeof envelopeSchema>;
-
-/** Strict success envelope around a data schema (classic or mini), for contracts and server tests. */
-export function successEnvelope<T extends $ZodType>(data: T) {
-  return z.object({ code: z.literal(0), msg: z.string(), data });
-}
-
-/** Strict failure envelope. */
-export const failureEnvelopeSchema = z.object({
-  code: z.number().check(z.refine((code) => !isSuccessCode(code), "failure code must not be 0 or 200")),
-  msg: z.string(),
-  data: z.null(),
-});
 
 export interface ReadEnvelope {
   ok: boolean;
@@ -42,17 +20,31 @@ export interface ReadEnvelope {
   data: unknown;
 }
 
-/** Reads a parsed body; null when it is not an envelope (not an object, or neither code nor status). */
+type Check = (value: unknown) => boolean;
+const isNumber: Check = (v) => typeof v === "number" && Number.isFinite(v);
+const isString: Check = (v) => typeof v === "string";
+
+/** The loose envelope: each of these fields may be absent, but when present it has this type. */
+const FIELD_CHECKS: ReadonlyArray<[string, Check]> = [
+  ["code", isNumber],
+  ["status", isNumber],
+  ["msg", isString],
+  ["message", isString],
+];
+
+/** Reads a parsed body; null when it is not an envelope (not an object, a field of the wrong type, or neither code nor status). */
 export function readEnvelope(body: unknown): ReadEnvelope | null {
-  const parsed = envelopeSchema.safeParse(body);
-  if (!parsed.success) return null;
-  const env = parsed.data;
-  const code = env.code ?? env.status;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const env = body as Record<string, unknown>;
+  for (const [name, check] of FIELD_CHECKS) {
+    if (env[name] !== undefined && !check(env[name])) return null;
+  }
+  const code = (env.code ?? env.status) as number | undefined;
   if (code === undefined) return null;
   return {
     ok: isSuccessCode(code),
     code,
-    msg: env.msg || env.message || undefined,
+    msg: (env.msg as string | undefined) || (env.message as string | undefined) || undefined,
     data: env.data ?? null,
   };
 }

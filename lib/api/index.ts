@@ -17,6 +17,7 @@ export {
   type QueryValue,
   type RequestOptions,
   type ResponseSchema,
+  type SchemaSource,
 } from "./client";
 export {
   AUTH_EXPIRED_MESSAGE,
@@ -32,7 +33,8 @@ export {
   isStreamError,
   isUnauthorizedError,
 } from "./errors";
-export { SUCCESS_CODES, envelopeSchema, failureEnvelopeSchema, isSuccessCode, readEnvelope, successEnvelope } from "./envelope";
+export { SUCCESS_CODES, isSuccessCode, readEnvelope, type ReadEnvelope } from "./envelope";
+export { envelopeSchema, failureEnvelopeSchema, successEnvelope, type RawEnvelope } from "./envelope-schemas";
 export { MAX_ATTEMPTS, RETRY_STATUSES } from "./retry";
 export { SIGNATURE_FIELDS, SIGNATURE_HEADER, canonicalString, signParams } from "./signature";
 export { CLOSE_EVENT, createSseParser, postStream, type SseEvent, type SseParser } from "./sse";

@@ -12,6 +12,7 @@ import {
   setUnauthorizedHandler,
 } from "@/lib/api";
 import { isSuccessCode, readEnvelope } from "@/lib/api/envelope";
+import { envelopeSchema } from "@/lib/api/envelope-schemas";
 import { MAX_RETRY_AFTER_MS, backoffDelay, isRetryableRequest, parseRetryAfter } from "@/lib/api/retry";
 import { SIGNATURE_FIELDS, signParams } from "@/lib/api/signature";
 
@@ -206,6 +207,25 @@ describe("envelope", () => {
     expect(error).toMatchObject({ code: -1, msg: "Request failed", status: 200, data: { id: "1", name: "Ann" } });
     expect(error.cause).toBeInstanceOf(z.ZodError);
   });
+
+  it("loads a schema given as a loader only when the answer arrives", async () => {
+    const schema = z.object({ id: z.number() });
+    const loader = vi.fn(async () => schema);
+    respond(
+      () => ok({ id: 1 }),
+      () => ok({ id: "1" }),
+    );
+    await expect(apiGet("/v1/x", undefined, { schema: loader })).resolves.toEqual({ id: 1 });
+    expect(loader).toHaveBeenCalledTimes(1);
+    const error = await rejection(apiGet("/v1/x", undefined, { schema: loader }));
+    expect(error).toMatchObject({ code: -1, msg: "Request failed" });
+  });
+
+  it("a schema loader that fails (chunk not loaded) rejects as a network error", async () => {
+    respond(() => ok({ id: 1 }));
+    const error = await rejection(apiGet("/v1/x", undefined, { schema: () => Promise.reject(new Error("ChunkLoadError")) }));
+    expect(error).toMatchObject({ code: -2 });
+  });
 });
 
 describe("401", () => {
@@ -334,6 +354,27 @@ describe("policy helpers", () => {
     expect(readEnvelope({ status: 200, data: [1] })).toEqual({ ok: true, code: 200, msg: undefined, data: [1] });
     expect(readEnvelope({ msg: "x" })).toBeNull();
     expect(readEnvelope("text")).toBeNull();
+  });
+
+  it("readEnvelope accepts exactly what the loose zod envelope schema accepts", () => {
+    const bodies: unknown[] = [
+      { code: 0, msg: "success", data: { a: 1 } },
+      { code: 0, msg: "", message: "fallback", data: null, extra: 1 },
+      { status: 200 },
+      { code: "0" },
+      { code: 0, msg: 5 },
+      { code: 0, message: false },
+      { status: "ok", code: 1 },
+      { code: Number.NaN },
+      [{ code: 0 }],
+      null,
+      42,
+    ];
+    for (const body of bodies) {
+      const parsed = envelopeSchema.safeParse(body);
+      const hasCode = parsed.success && (parsed.data.code ?? parsed.data.status) !== undefined;
+      expect(readEnvelope(body) !== null, JSON.stringify(body)).toBe(hasCode);
+    }
   });
 
   it("backoff grows 300 -> 900 ms with at most 20% jitter", () => {

@@ -1,0 +1,14 @@
+/**
+ * Inner answer codes of the account paths (SPEC §7). Without zod, so first-load code (the auth store's logout and
+ * public-key calls) can use them; lib/contracts/accounts-client.ts and accounts.ts re-export them.
+ */
+export const RET = {
+  OK: 1,
+  ACCOUNT_EXISTS: 12006, // exist_account: the e-mail has an account
+  PASSWORD_ERROR: 12004, // verify_login: wrong password (or no such account: never revealed)
+  EMAIL_CODE_ERROR: 12015, // verify_register: wrong, expired or used e-mail code
+  CAPTCHA_ERROR: 40001, // verify_register: wrong or expired captcha
+  ACCOUNT_TAKEN: 12007, // verify_register: the e-mail registered meanwhile
+  RATE_LIMITED: 42900, // any: too many attempts, try later
+  FAILED: 50000, // any other failure
+} as const;
