@@ -3,8 +3,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ThemeSync } from "@/components/theme/use-apply-theme";
-import { Toaster } from "@/components/ui/toaster";
-import { configureApiClient, setUnauthorizedHandler } from "@/lib/api";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
+import { configureApiClient, setUnauthorizedHandler } from "@/lib/api/client";
 import { AUTH_EXPIRED_MESSAGE } from "@/lib/api/errors";
 import { getDeviceId } from "@/lib/device-id";
 import { useAuthStore } from "@/stores/auth-store";
@@ -28,7 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { Toaster } from "@/components/ui/toaster";
 import { clearToasts, toast, useToastStore } from "@/stores/toast-store";
 import { stubMatchMedia } from "../helpers/match-media";
@@ -22,6 +23,16 @@ describe("Toaster", () => {
   afterEach(() => {
     cleanup();
     clearToasts();
+  });
+
+  it("LazyToaster renders nothing until there is a toast, then shows it in the notifications region", async () => {
+    render(<LazyToaster />);
+    expect(screen.queryByRole("region", { name: "Notifications (F8)" })).toBeNull();
+    act(() => {
+      toast({ title: "Saved" });
+    });
+    expect(await screen.findByText("Saved")).toBeTruthy();
+    expect(shownToasts()).toHaveLength(1);
   });
 
   it("shows only one toast at a time, the newest", () => {
