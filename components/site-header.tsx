@@ -10,6 +10,8 @@ import { useDialogStore } from "@/stores/dialog-store";
 export interface SiteHeaderProps {
   /** Called by "Sign in"; defaults to opening the global login dialog. */
   onSignIn?: () => void;
+  /** Called when the pointer or focus reaches "Sign in", before the click: a moment to prefetch the dialog. */
+  onSignInIntent?: () => void;
   /** Rendered instead of "Sign in" when given (e.g. the signed-in user's menu). */
   account?: ReactNode;
 }
@@ -30,7 +32,7 @@ function isActive(pathname: string | null, href: string): boolean {
 }
 
 /** Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. */
-export function SiteHeader({ onSignIn, account }: SiteHeaderProps) {
+export function SiteHeader({ onSignIn, onSignInIntent, account }: SiteHeaderProps) {
   const pathname = usePathname();
   const signIn = onSignIn ?? (() => useDialogStore.getState().openLogin());
   return (
@@ -91,7 +93,7 @@ export function SiteHeader({ onSignIn, account }: SiteHeaderProps) {
           </Link>
           <ThemeToggle />
           {account ?? (
-            <Button size="sm" onClick={signIn} className="ml-1">
+            <Button size="sm" onClick={signIn} onPointerEnter={onSignInIntent} onPointerDown={onSignInIntent} onFocus={onSignInIntent} className="ml-1">
               Sign in
             </Button>
           )}

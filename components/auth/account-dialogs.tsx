@@ -1,18 +1,19 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useIdlePrefetch } from "@/components/use-idle-prefetch";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
+import { loadEditProfileDialog, loadLoginDialog, prefetchAccountDialogs } from "./dialog-loaders";
 
-const loadLogin = () => import("./login-dialog");
-const loadEditProfile = () => import("@/components/profile/edit-profile-dialog");
-const LoginDialog = dynamic(() => loadLogin().then((m) => m.LoginDialog), { ssr: false });
-const EditProfileDialog = dynamic(() => loadEditProfile().then((m) => m.EditProfileDialog), { ssr: false });
+const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
+const EditProfileDialog = dynamic(() => loadEditProfileDialog().then((m) => m.EditProfileDialog), { ssr: false });
 
 /**
- * The login and Edit Profile modals, kept out of the first-load JavaScript: their code (forms, Radix, vaul) is
- * fetched when the browser is idle, and mounted the first time one is opened.
+ * The login and Edit Profile modals, kept out of the first-load JavaScript: their code (forms, zod, Radix, vaul)
+ * is fetched once the page has settled (or when the pointer or focus reaches "Sign in"), and mounted the first time
+ * one is opened. Evaluating it costs ~100 ms of main thread on a fast machine, so it waits for the page to settle.
  */
 export function AccountDialogs({ registerPublicKey }: { registerPublicKey: string | null }) {
   const loginOpen = useAuthStore((s) => s.modalOpen);
@@ -21,16 +22,7 @@ export function AccountDialogs({ registerPublicKey }: { registerPublicKey: strin
   const [editMounted, setEditMounted] = useState(false);
   if (loginOpen && !loginMounted) setLoginMounted(true);
   if (editOpen && !editMounted) setEditMounted(true);
-
-  useEffect(() => {
-    const prefetch = () => void Promise.all([loadLogin(), loadEditProfile()]).catch(() => undefined);
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(prefetch, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(prefetch, 2000);
-    return () => clearTimeout(timer);
-  }, []);
+  useIdlePrefetch(prefetchAccountDialogs);
 
   return (
     <>

@@ -4,6 +4,9 @@ import { SiteHeader } from "@/components/site-header";
 import { useClientValue } from "@/components/use-client-value";
 import { selectIsLoggedIn, useAuthStore } from "@/stores/auth-store";
 import { AccountMenu } from "./account-menu";
+import { prefetchAccountDialogs } from "./dialog-loaders";
+
+const prefetchDialogs = () => void prefetchAccountDialogs().catch(() => undefined);
 
 /**
  * The signed-in profile, or null. The session lives in localStorage, so the server and the hydrating render
@@ -18,5 +21,5 @@ export function useSignedInProfile() {
 /** The site header with the account menu in place of "Sign in" once signed in. */
 export function SiteHeaderWithAccount() {
   const profile = useSignedInProfile();
-  return <SiteHeader account={profile ? <AccountMenu profile={profile} /> : undefined} />;
+  return <SiteHeader account={profile ? <AccountMenu profile={profile} /> : undefined} onSignInIntent={prefetchDialogs} />;
 }
