@@ -1,10 +1,11 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { RobotPage } from "../../../lib/contracts/catalogue";
 import { robots, robotTags, tags } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { cachedRead } from "./catalogue-cache";
 import { cardColumns, toCards, visibleTo } from "./robot-cards";
+import { popularFirst } from "./search-terms";
 
 export interface ListRobotsInput {
   tagKey?: string;
@@ -31,7 +32,7 @@ export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Prom
     const [rows, [total]] = await Promise.all([
       base()
         .where(where)
-        .orderBy(desc(robots.chatCount), robots.id)
+        .orderBy(...popularFirst)
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize),
       (tagId === undefined ? totalQuery : totalQuery.innerJoin(robotTags, eq(robotTags.robotId, robots.id))).where(where),
@@ -49,7 +50,7 @@ export async function listCreatorRobots(
 ): Promise<RobotPage> {
   const where = and(visibleTo(viewer), eq(robots.creatorId, creatorId));
   const [rows, [total]] = await Promise.all([
-    db.select(cardColumns).from(robots).where(where).orderBy(desc(robots.chatCount), robots.id).limit(input.pageSize).offset((input.page - 1) * input.pageSize),
+    db.select(cardColumns).from(robots).where(where).orderBy(...popularFirst).limit(input.pageSize).offset((input.page - 1) * input.pageSize),
     db.select({ n: count() }).from(robots).where(where),
   ]);
   return { list: await toCards(db, rows), total: total?.n ?? 0, page: input.page, page_size: input.pageSize };
