@@ -39,8 +39,10 @@ test("third-party sign-in: popup, provider login and consent, new account goes o
   await popup.locator('input[name="login"]').fill(login);
   await popup.locator('input[name="password"]').fill("any");
   await popup.locator('button[type="submit"]').click();
+  // Listen before the click: the popup can close before a listener added afterwards is in place.
+  const popupClosed = popup.waitForEvent("close");
   await popup.getByRole("button", { name: "Continue" }).click();
-  await popup.waitForEvent("close");
+  await popupClosed;
 
   await expect(toast(page, "Login successful!")).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
