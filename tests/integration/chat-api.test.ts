@@ -171,6 +171,24 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     expect(await freeLeft()).toBe(2);
   });
 
+  it("tells a client still reading that a reply the sweeper settled has failed", async () => {
+    const { auth } = await signIn();
+    llm.setScript({ chunks: [], hang: true });
+    const res = await send(auth, { robot_id: robotId, message: "anyone there?" });
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    const rest = await readChatStream(new Response(new ReadableStream({ pull: async (c) => {
+      const { value, done } = await reader.read();
+      if (done) c.close();
+      else c.enqueue(value);
+    } })));
+    // the first-token timeout ends the relay, which finds the reply already failed and refunded
+    expect(rest.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: null });
+    expect(rest.closed).toBe(true);
+    expect((await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left).toBe(3);
+  });
+
   it("ends with an error, marks the reply failed and refunds it when the model fails before any text", async () => {
     const { auth } = await signIn();
     llm.setScript({ failAfterChunks: 0 });

@@ -124,7 +124,12 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       .where(and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming")))
       .returning();
     if (!row) {
+      // The sweep gave it up for dead (it ran far past any timeout): it is failed and refunded already.
       deps.logger.warn("chat reply was settled before it finished", { message_id: reply.assistantId });
+      if (!cancelled) {
+        push(frame({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed }, message: null, coins_refunded: reply.charge.coins > 0, balance: null }));
+        push(CLOSE_FRAME);
+      }
       return;
     }
     let balance = reply.balance;
