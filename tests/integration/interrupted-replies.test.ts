@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDailyUsage, chatMessages, chatModels, robots, walletLedger } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
@@ -12,7 +12,6 @@ import { createTestDatabase, testDrivers } from "./helpers/test-database";
 describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
   let database: DbHandle;
   let robotId: number;
-  const day = usageDay();
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     const [robot] = await database.db.insert(robots).values({ key: `sweep-${driver}`, name: "Sweep", greeting: "Hi" }).returning({ id: robots.id });
@@ -23,16 +22,15 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
 
   /** A reply stored and charged as beginReply does, whose process then died; createdAt moved minutesAgo back. */
   async function interrupted(userId: string, price: ReplyPrice, minutesAgo: number, robot = robotId) {
-    const turn = await storeTurn(database.db, { userId, robotId: robot, modelKey: "sweep-model", message: "hi", price, dailyLimit: 10, day });
-    await database.db
-      .update(chatMessages)
-      .set({ createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
-      .where(eq(chatMessages.id, turn.assistantId));
+    // charged on the day the reply was made, which may be yesterday when the tests run just after midnight
+    const at = new Date(Date.now() - minutesAgo * 60_000);
+    const turn = await storeTurn(database.db, { userId, robotId: robot, modelKey: "sweep-model", message: "hi", price, dailyLimit: 10, day: usageDay(at) });
+    await database.db.update(chatMessages).set({ createdAt: at }).where(eq(chatMessages.id, turn.assistantId));
     return turn.assistantId;
   }
   const statusOf = async (id: number) => (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
   const freeUsed = async (userId: string) =>
-    (await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, userId)))[0]?.freeReplies ?? 0;
+    (await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, userId))).reduce((sum, row) => sum + row.freeReplies, 0);
 
   it("fails and refunds old replies left streaming, once, and leaves recent ones alone", async () => {
     const { user } = await createUserWithSession(database.db);
