@@ -1,8 +1,11 @@
 "use client";
 
 import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
-import { MESSAGE_COUNTER_FROM, MESSAGE_MAX_CHARS } from "@/lib/chat/chat-codes";
+import { CHAT_MESSAGE_MAX_CHARS } from "@/lib/contracts/chat-codes";
 import { SendIcon, StopIcon } from "./chat-icons";
+
+/** The composer shows its character counter from here on. */
+const MESSAGE_COUNTER_FROM = 3500;
 
 interface Props {
   value: string;
@@ -41,7 +44,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   }, [value]);
 
   const length = value.length;
-  const tooLong = length > MESSAGE_MAX_CHARS;
+  const tooLong = length > CHAT_MESSAGE_MAX_CHARS;
   const canSend = value.trim() !== "" && !tooLong && !streaming;
 
   function submit(event?: FormEvent) {
@@ -100,8 +103,8 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
         <span className="hidden sm:inline">Enter to send, Shift+Enter for a new line</span>
         {length >= MESSAGE_COUNTER_FROM ? (
           <span className={`ml-auto tabular-nums ${tooLong ? "font-medium text-destructive" : ""}`} data-testid="composer-counter">
-            {tooLong ? `${length - MESSAGE_MAX_CHARS} over the limit · ` : ""}
-            {length} / {MESSAGE_MAX_CHARS}
+            {tooLong ? `${length - CHAT_MESSAGE_MAX_CHARS} over the limit · ` : ""}
+            {length} / {CHAT_MESSAGE_MAX_CHARS}
           </span>
         ) : null}
       </div>

@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { isStreamError, NETWORK_ERROR_CODE, UNAUTHORIZED_CODE } from "@/lib/api/errors";
 import { chatStreamErrorDataSchema, type ChatStreamErrorData } from "@/lib/contracts/chat-client";
-import { CHAT_CODE } from "./chat-codes";
+import { CHAT_CODES } from "../contracts/chat-codes";
 
 export interface ChatNotice {
   code: number;
@@ -35,22 +35,22 @@ const retryAfterSchema = z.object({ retry_after: z.number() });
 /** The notice for a refusal code, or null when the code is not a refusal. */
 export function refusalNotice(code: number, data: unknown): ChatNotice | null {
   switch (code) {
-    case CHAT_CODE.ALLOWANCE_EXHAUSTED:
+    case CHAT_CODES.ALLOWANCE_EXHAUSTED:
       return {
         code,
         title: "You've used today's free replies.",
         hint: "They come back tomorrow. A subscription lifts the daily limit, and premium models reply for coins.",
       };
-    case CHAT_CODE.INSUFFICIENT_COINS:
+    case CHAT_CODES.INSUFFICIENT_COINS:
       return {
         code,
         title: "Not enough coins for this model.",
         hint: "Switch to a free model to keep chatting, or top up your coins.",
       };
-    case CHAT_CODE.REPLY_IN_PROGRESS:
+    case CHAT_CODES.REPLY_IN_PROGRESS:
       return { code, title: "Wait for the current reply to finish.", hint: null };
-    case CHAT_CODE.TOO_MANY_STREAMS:
-    case CHAT_CODE.TOO_MANY_MESSAGES: {
+    case CHAT_CODES.TOO_MANY_STREAMS:
+    case CHAT_CODES.TOO_MANY_MESSAGES: {
       const parsed = retryAfterSchema.safeParse(data);
       const seconds = parsed.success ? Math.max(1, Math.ceil(parsed.data.retry_after)) : null;
       return {
@@ -59,7 +59,7 @@ export function refusalNotice(code: number, data: unknown): ChatNotice | null {
         hint: seconds ? `You can send again in ${seconds} second${seconds === 1 ? "" : "s"}.` : null,
       };
     }
-    case CHAT_CODE.MODEL_UNAVAILABLE:
+    case CHAT_CODES.MODEL_UNAVAILABLE:
       return { code, title: "This model isn't available right now.", hint: "Pick another model and send again." };
     default:
       return null;
@@ -68,8 +68,8 @@ export function refusalNotice(code: number, data: unknown): ChatNotice | null {
 
 function streamMessage(code: number, msg: string): string {
   if (msg && msg !== "Request failed") return msg;
-  if (code === CHAT_CODE.UPSTREAM_TIMEOUT) return FAILURE_MESSAGES.timeout;
-  if (code === CHAT_CODE.UPSTREAM_FAILED) return FAILURE_MESSAGES.upstream;
+  if (code === CHAT_CODES.UPSTREAM_TIMEOUT) return FAILURE_MESSAGES.timeout;
+  if (code === CHAT_CODES.UPSTREAM_FAILED) return FAILURE_MESSAGES.upstream;
   return FAILURE_MESSAGES.generic;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
 
 /**
  * Chat request payloads (SPEC §7 leaves them open; this is our design), validated by the server. Answers and
@@ -6,7 +7,7 @@ import { z } from "zod";
  *
  * There is one chat session per user and character; it is created by the first message.
  */
-export const CHAT_MESSAGE_MAX_CHARS = 4000;
+export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
 export const HISTORY_PAGE_DEFAULT = 30;
 export const HISTORY_PAGE_MAX = 100;
 
@@ -49,22 +50,3 @@ export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
 export const chatRecentQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
 
-/** Envelope codes of chat refusals (before streaming) and of stream `error` messages. */
-export const CHAT_CODES = {
-  /** Another reply is still being written in this chat session. HTTP 409. */
-  REPLY_IN_PROGRESS: 40901,
-  /** Too many streams open at once for this user. HTTP 429. */
-  TOO_MANY_STREAMS: 42902,
-  /** Too many messages this minute. HTTP 429, data.retry_after seconds. */
-  TOO_MANY_MESSAGES: 42903,
-  /** The daily free replies on the standard model are used up. HTTP 402. Opens the subscription dialog. */
-  ALLOWANCE_EXHAUSTED: 40201,
-  /** The coin balance does not cover this model's reply. HTTP 402. Opens the coin dialog. */
-  INSUFFICIENT_COINS: 40202,
-  /** The model is unknown or switched off. HTTP 400. */
-  MODEL_UNAVAILABLE: 40011,
-  /** Stream error: the model failed or sent something unreadable. */
-  UPSTREAM_FAILED: 50201,
-  /** Stream error: the model did not start answering in time. */
-  UPSTREAM_TIMEOUT: 50401,
-} as const;

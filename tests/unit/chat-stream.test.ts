@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, StreamError } from "@/lib/api/errors";
-import { CHAT_CODE, MESSAGE_MAX_CHARS } from "@/lib/chat/chat-codes";
 import { describeChatError, FAILURE_MESSAGES, refusalNotice } from "@/lib/chat/chat-failures";
 import { chatReducer, initialChatState, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
-import { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "@/lib/contracts/chat";
+import { CHAT_CODES } from "@/lib/contracts/chat";
 import type { ChatEnd, ChatHistory, ChatMessage, ChatStart, ChatStreamErrorData } from "@/lib/contracts/chat-client";
 
 const AT = "2026-01-01T00:00:00.000Z";
@@ -110,7 +109,7 @@ describe("a chat turn: stream consumer and reducer", () => {
 
   it("keeps the partial reply with the error message and a retry when the stream reports an error", async () => {
     const stored = message(12, "assistant", "Half a repl", "partial");
-    const error = new StreamError({ code: CHAT_CODE.UPSTREAM_FAILED, msg: "The model failed.", data: streamError(CHAT_CODE.UPSTREAM_FAILED, "The model failed.", stored) });
+    const error = new StreamError({ code: CHAT_CODES.UPSTREAM_FAILED, msg: "The model failed.", data: streamError(CHAT_CODES.UPSTREAM_FAILED, "The model failed.", stored) });
     const { state, outcome } = await runTurn(initialChatState, "Tell me", fakeStream([start("Tell me"), delta("Half a re")], error));
     expect(outcome).toMatchObject({ type: "failed", started: true, failure: { kind: "stream", code: 50201, message: "The model failed." } });
     expect(view(state)).toEqual([
@@ -121,7 +120,7 @@ describe("a chat turn: stream consumer and reducer", () => {
   });
 
   it("gives a failed reply without text a failed status, and a default message when the server sent none", async () => {
-    const error = new StreamError({ code: CHAT_CODE.UPSTREAM_TIMEOUT, data: streamError(CHAT_CODE.UPSTREAM_TIMEOUT, "", message(12, "assistant", "", "failed")) });
+    const error = new StreamError({ code: CHAT_CODES.UPSTREAM_TIMEOUT, data: streamError(CHAT_CODES.UPSTREAM_TIMEOUT, "", message(12, "assistant", "", "failed")) });
     const { state } = await runTurn(initialChatState, "Hey", fakeStream([start("Hey")], error));
     expect(view(state)[1]).toMatchObject({ content: "", status: "failed", failure: { message: FAILURE_MESSAGES.timeout, retryText: "Hey" } });
   });
@@ -152,7 +151,7 @@ describe("a chat turn: stream consumer and reducer", () => {
   });
 
   it("removes the optimistic message and raises a notice on a refusal", async () => {
-    const error = new StreamError({ code: CHAT_CODE.ALLOWANCE_EXHAUSTED, msg: "Daily free replies used up", status: 402 });
+    const error = new StreamError({ code: CHAT_CODES.ALLOWANCE_EXHAUSTED, msg: "Daily free replies used up", status: 402 });
     const { state, outcome } = await runTurn(initialChatState, "One more", fakeStream([], error));
     expect(outcome).toMatchObject({ type: "failed", started: false, failure: { kind: "refused" } });
     expect(state.entries).toEqual([]);
@@ -229,11 +228,6 @@ describe("failures and notices", () => {
       message: "message: At most 4000 characters",
     });
     expect(describeChatError(new StreamError({ code: -1 }))).toMatchObject({ message: FAILURE_MESSAGES.generic });
-  });
-
-  it("mirrors the contract's codes and limit", () => {
-    expect(CHAT_CODE).toEqual(CHAT_CODES);
-    expect(MESSAGE_MAX_CHARS).toBe(CHAT_MESSAGE_MAX_CHARS);
   });
 });
 
