@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { clickUntil, DEMO_CHARACTERS, MOBILE } from "./support";
+import { clickUntil, DEMO_CHARACTERS, MOBILE, toast } from "./support";
 
 const CAPTCHA = "E2E7";
 const PASSWORD = "correct horse 42";
@@ -20,10 +20,6 @@ async function latestMail(request: APIRequestContext, email: string, field: "cod
   return value!;
 }
 
-/** A toast in the notifications region (Radix also keeps a screen-reader copy elsewhere). */
-function toast(page: Page, text: string) {
-  return page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
-}
 
 async function openSignIn(page: Page) {
   await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), page.getByRole("dialog", { name: "Welcome" }));

@@ -1,10 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { clickUntil } from "./support";
-
-/** A toast in the notifications region (Radix also keeps a screen-reader copy elsewhere). */
-function toast(page: Page, text: string) {
-  return page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
-}
+import { expect, test } from "@playwright/test";
+import { clickUntil, toast } from "./support";
 
 test("third-party sign-in: popup, provider login and consent, new account goes on to Edit Profile", async ({ page, context }) => {
   // Records window.open's arguments, to check the popup's size.

@@ -52,3 +52,12 @@ export function hasVisibleFocus({ outline, boxShadow }: { outline: string; boxSh
   const outlineShown = !outline.startsWith("none") && !/\s0px$/.test(outline);
   return outlineShown || (boxShadow !== "none" && boxShadow !== "");
 }
+
+/**
+ * A toast in the notifications region (Radix also keeps a screen-reader copy elsewhere). The region counts when
+ * hidden from the accessibility tree: a modal dialog opened after it mounted (Edit Profile after a sign-in) marks
+ * everything outside the dialog aria-hidden, while the toast is still shown and announced by Radix's announcer.
+ */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /Notifications/, includeHidden: true }).getByText(text, { exact: true });
+}
