@@ -21,7 +21,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { lighthouseRun, type LhFigures } from "./lib/lighthouse-run";
-import { cleanupAll, eachFlag, freePort, onCleanup, out, printTable, runBench, sleep, spawnNode } from "./lib/harness";
+import { cleanupAll, eachFlag, freePort, intFlag, onCleanup, out, printTable, runBench, sleep, spawnNode } from "./lib/harness";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PAGES = [
@@ -50,12 +50,9 @@ function parseArgs(argv: string[]): Options {
   const opts: Options = { runs: 2, chromium: "/usr/bin/chromium" };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
-      case "--runs": {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 1) throw new Error("--runs needs an integer >= 1");
-        opts.runs = n;
+      case "--runs":
+        opts.runs = intFlag(flag, value(), 1);
         break;
-      }
       case "--chromium":
         opts.chromium = value() ?? opts.chromium;
         break;

@@ -14,7 +14,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { DbHandle } from "../server/db/types";
-import { cleanupAll, eachFlag, out, percentile, printTable, runBench } from "./lib/harness";
+import { cleanupAll, eachFlag, intFlag, out, percentile, printTable, runBench } from "./lib/harness";
 import { startApiInProcess } from "./lib/in-process-api";
 import { fill, ms, openBenchDb, type BenchDb, type Driver } from "./lib/search-database";
 import { capturingDb } from "./lib/query-capture";
@@ -34,11 +34,6 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = { drivers: [], rows: 100_000, requests: 30, warmup: 3 };
-  const int = (flag: string, v: string | undefined, min: number): number => {
-    const n = Number(v);
-    if (v === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs an integer >= ${min}`);
-    return n;
-  };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
       case "--pglite":
@@ -48,13 +43,13 @@ function parseArgs(argv: string[]): Options {
         opts.drivers.push("postgres");
         break;
       case "--rows":
-        opts.rows = int(flag, value(), 0);
+        opts.rows = intFlag(flag, value(), 0);
         break;
       case "--requests":
-        opts.requests = int(flag, value(), 1);
+        opts.requests = intFlag(flag, value(), 1);
         break;
       case "--warmup":
-        opts.warmup = int(flag, value(), 0);
+        opts.warmup = intFlag(flag, value(), 0);
         break;
       case "--help":
       case "-h":

@@ -1,6 +1,6 @@
 /** Command-line options of bench/chat-relay.ts. */
 import path from "node:path";
-import { eachFlag, out } from "./harness";
+import { eachFlag, intFlag, out } from "./harness";
 
 export interface Options {
   postgres: boolean;
@@ -24,11 +24,6 @@ export function parseArgs(argv: string[]): Options {
     streamsReply: "long",
     cpuProfDir: undefined,
   };
-  const int = (flag: string, v: string | undefined, min: number): number => {
-    const n = Number(v);
-    if (v === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs an integer >= ${min}`);
-    return n;
-  };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
       case "--pglite":
@@ -38,16 +33,16 @@ export function parseArgs(argv: string[]): Options {
         opts.postgres = true;
         break;
       case "--requests":
-        opts.requests = int(flag, value(), 2);
+        opts.requests = intFlag(flag, value(), 2);
         break;
       case "--warmup":
-        opts.warmup = int(flag, value(), 1);
+        opts.warmup = intFlag(flag, value(), 1);
         break;
       case "--streams":
-        opts.streams = int(flag, value(), 0);
+        opts.streams = intFlag(flag, value(), 0);
         break;
       case "--token-delay-ms":
-        opts.tokenDelayMs = int(flag, value(), 0);
+        opts.tokenDelayMs = intFlag(flag, value(), 0);
         break;
       case "--long":
         opts.long = true;

@@ -65,6 +65,13 @@ export function eachFlag(
   }
 }
 
+/** A flag's value as an integer of at least min, or an error naming the flag. */
+export function intFlag(flag: string, value: string | undefined, min: number): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < min) throw new Error(`${flag} needs an integer >= ${min}`);
+  return n;
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export const out = (line = "") => process.stdout.write(`${line}\n`);
