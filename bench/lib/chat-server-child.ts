@@ -18,9 +18,9 @@
  */
 import fs from "node:fs";
 import { Session } from "node:inspector";
-import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { startApiInProcess } from "./in-process-api";
 
 export interface ChildReady {
   type: "ready";
@@ -85,12 +85,6 @@ function windowProfiler(dir: string | undefined) {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const { parseConfig } = await import("../../server/config");
-  const { createApi } = await import("../../server/api/app");
-  const { createHttpServer } = await import("../../server/http-server");
-  const { createLogger } = await import("../../server/logger");
-  const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
-  const { createLlmProvider } = await import("../../server/providers/llm/create-llm-provider");
   const { openDatabase } = await import("../../server/db/open-database");
   const { seedDemo } = await import("../../server/db/seed/seed-demo");
   const { createSession } = await import("../../server/modules/sessions/sessions");
@@ -99,18 +93,6 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL || undefined;
   const userCount = Number(process.env.BENCH_CHAT_USERS ?? "1");
-  const config = parseConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    DATA_DIR: path.join(os.tmpdir(), "kewl-bench-unused"),
-    REQUEST_SIGNING: "off",
-    RATE_LIMIT_PER_MINUTE: "1000000000",
-    LLM_BASE_URL: process.env.LLM_BASE_URL,
-    CHAT_FREE_REPLIES_PER_DAY: "100000",
-    CHAT_MAX_STREAMS_PER_USER: "1000",
-    CHAT_MESSAGES_PER_MINUTE: "10000",
-  });
-  const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 10 });
   await seedDemo(database.db);
 
@@ -131,14 +113,12 @@ async function main(): Promise<void> {
     tokens.push((await createSession(database.db, user.id, false)).token);
   }
 
-  const store = createMemoryStore();
-  const http = createHttpServer(createApi({ config, database, store, logger, llm: createLlmProvider(config) }));
-  const port = await new Promise<number>((resolve, reject) => {
-    http.server.once("error", reject);
-    http.server.listen(0, "127.0.0.1", () => {
-      const address = http.server.address();
-      resolve(typeof address === "object" && address ? address.port : 0);
-    });
+  const api = await startApiInProcess(database, "stop the chat API", {
+    LOG_LEVEL: "warn",
+    LLM_BASE_URL: process.env.LLM_BASE_URL,
+    CHAT_FREE_REPLIES_PER_DAY: "100000",
+    CHAT_MAX_STREAMS_PER_USER: "1000",
+    CHAT_MESSAGES_PER_MINUTE: "10000",
   });
 
   // Figures per window (between `mark`s).
@@ -188,8 +168,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     clearInterval(sampler);
-    await http.shutdown(2000);
-    await store.close().catch(() => undefined);
+    await api.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };
@@ -197,7 +176,7 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop());
   process.once("disconnect", () => void stop());
 
-  send({ type: "ready", port, tokens, robotId: robot.id, robotName: robot.name, driver: database.driver, setupMs: performance.now() - started });
+  send({ type: "ready", port: api.port, tokens, robotId: robot.id, robotName: robot.name, driver: database.driver, setupMs: performance.now() - started });
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,8 @@
 /**
- * Our API without Next, in the bench process: createHttpServer(createApi(deps)) on 127.0.0.1 and a free port,
- * with a silent logger, a memory store and no rate limit (1e9/min), on a database handle the bench opened.
- * Used by bench/search.ts and by bench/api-throughput.ts --pglite.
+ * Our API without Next, in this process: createHttpServer(createApi(deps)) on 127.0.0.1 and a free port, with a
+ * memory store, no rate limit (1e9/min), no request signing, the model provider the config names (the offline demo
+ * model by default), and a silent logger unless `env.LOG_LEVEL` says otherwise, on a database handle the caller
+ * opened. Used by bench/search.ts, bench/api-throughput.ts --pglite and bench/lib/chat-server-child.ts.
  */
 import os from "node:os";
 import path from "node:path";
@@ -15,22 +16,28 @@ export interface InProcessApi {
   stop: () => Promise<void>;
 }
 
-export async function startApiInProcess(handle: DbHandle, cleanupName: string): Promise<InProcessApi> {
+export async function startApiInProcess(
+  handle: DbHandle,
+  cleanupName: string,
+  env: Record<string, string | undefined> = {},
+): Promise<InProcessApi> {
   const { parseConfig } = await import("../../server/config");
   const { createApi } = await import("../../server/api/app");
   const { createHttpServer } = await import("../../server/http-server");
   const { createLogger } = await import("../../server/logger");
   const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
-  const { createDemoProvider } = await import("../../server/providers/llm/demo-model");
+  const { createLlmProvider } = await import("../../server/providers/llm/create-llm-provider");
   const config = parseConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000000000",
     REQUEST_SIGNING: "off",
     DATA_DIR: path.join(os.tmpdir(), "kewl-bench-unused"),
+    ...env,
   });
   const store = createMemoryStore();
-  const httpServer = createHttpServer(createApi({ config, database: handle, store, logger: createLogger("silent"), llm: createDemoProvider() }));
+  const logger = createLogger(config.LOG_LEVEL);
+  const httpServer = createHttpServer(createApi({ config, database: handle, store, logger, llm: createLlmProvider(config) }));
   const port = await listen(httpServer.server);
   let stopped = false;
   const stop = async () => {
