@@ -1,16 +1,7 @@
 import type { SVGProps } from "react";
+import { strokeIcon } from "@/components/ui/icons";
 
-const base = {
-  width: 18,
-  height: 18,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  "aria-hidden": true,
-} as const;
+const base = strokeIcon(18);
 
 export function SendIcon(props: SVGProps<SVGSVGElement>) {
   return (

@@ -2,6 +2,7 @@
 
 import { type Theme, useThemeStore } from "@/stores/theme-store";
 import { buttonClassName } from "@/components/ui/button";
+import { strokeIcon } from "@/components/ui/icons";
 
 const NEXT: Record<Theme, Theme> = { light: "dark", dark: "system", system: "light" };
 const LABEL: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
@@ -29,16 +30,7 @@ export function ThemeToggle({ className }: ThemeToggleProps) {
 }
 
 function ThemeIcon({ theme }: { theme: Theme }) {
-  const common = {
-    "aria-hidden": true,
-    viewBox: "0 0 24 24",
-    fill: "none",
-    stroke: "currentColor",
-    strokeWidth: 2,
-    strokeLinecap: "round",
-    strokeLinejoin: "round",
-    className: "size-5",
-  } as const;
+  const common = { ...strokeIcon(20), className: "size-5" } as const;
   if (theme === "light") {
     return (
       <svg {...common}>

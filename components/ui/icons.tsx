@@ -1,6 +1,14 @@
 import type { SVGProps } from "react";
 
-const base = { width: 14, height: 14, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
+/** The attributes every line icon shares: a 24-unit grid drawn in currentColor, hidden from assistive technology. */
+export function strokeIcon(size: number) {
+  return {
+    width: size, height: size, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2,
+    strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true,
+  } as const;
+}
+
+const base = strokeIcon(14);
 
 export function ChatIcon(props: SVGProps<SVGSVGElement>) {
   return (
