@@ -1,9 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { type Dispatch, useCallback, useEffect, useReducer, useRef } from "react";
 import { fetchChatHistory, openChatStream } from "@/lib/chat/chat-api";
-import { chatReducer, initialChatState, type ChatState } from "@/lib/chat/chat-state";
+import { chatReducer, initialChatState, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
@@ -33,6 +33,17 @@ interface Options {
 
 let localKeys = 0;
 
+/** One page of history into the state; a failure is shown unless the request was cancelled. */
+function loadHistoryPage(dispatch: Dispatch<ChatAction>, robotId: number, before: number | null, signal: AbortSignal): void {
+  dispatch({ type: "history_loading" });
+  fetchChatHistory(robotId, before, signal).then(
+    (page) => dispatch({ type: "history_loaded", page }),
+    () => {
+      if (!signal.aborted) dispatch({ type: "history_failed" });
+    },
+  );
+}
+
 /** The conversation with one character: history paging, sending with a streamed reply, stop and retry. */
 export function useChatSession({ robotId, uid, model, onSettled }: Options): ChatSession {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
@@ -52,13 +63,7 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     dispatch({ type: "reset" });
     if (uid === null) return;
     const ctrl = new AbortController();
-    dispatch({ type: "history_loading" });
-    fetchChatHistory(robotId, null, ctrl.signal).then(
-      (page) => dispatch({ type: "history_loaded", page }),
-      () => {
-        if (!ctrl.signal.aborted) dispatch({ type: "history_failed" });
-      },
-    );
+    loadHistoryPage(dispatch, robotId, null, ctrl.signal);
     return () => {
       ctrl.abort();
       olderRef.current?.abort();
@@ -74,13 +79,7 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     if (history.loaded && (!history.hasMore || history.nextBefore === null)) return;
     const ctrl = new AbortController();
     olderRef.current = ctrl;
-    dispatch({ type: "history_loading" });
-    fetchChatHistory(robotId, history.loaded ? history.nextBefore : null, ctrl.signal).then(
-      (page) => dispatch({ type: "history_loaded", page }),
-      () => {
-        if (!ctrl.signal.aborted) dispatch({ type: "history_failed" });
-      },
-    );
+    loadHistoryPage(dispatch, robotId, history.loaded ? history.nextBefore : null, ctrl.signal);
   }, [robotId, uid]);
 
   const send = useCallback(
