@@ -42,21 +42,19 @@ const modelsColumn: z.ZodType<ModelRow[]> = z.array(
 /**
  * The character, the user's chat with it and its newest turns, the enabled models (as enabledModels() orders
  * them) and the user's PayerState, in one statement: on PGlite every statement on a reply's path to the model
- * costs about a millisecond. The subqueries compare with parameters, not outer columns: drizzle leaves column
- * names unqualified in select fields.
+ * costs about a millisecond. The chat session is joined, so its turns are found through it.
  */
 async function readCharacterAndChat(db: Db, userId: string, robotId: number, day: string) {
-  const sessionOf = sql`(select ${chatSessions.id} from ${chatSessions} where ${chatSessions.userId} = ${userId} and ${chatSessions.robotId} = ${robotId})`;
   const newestTurns = sql`select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content
     from ${chatMessages}
-    where ${chatMessages.sessionId} = ${sessionOf} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
+    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
   const [row] = await db
     .select({
       id: robots.id, name: robots.name, persona: robots.persona, scenario: robots.scenario,
       exampleDialogue: robots.exampleDialogue, greeting: robots.greeting, nsfw: robots.nsfw,
-      sessionId: sql<string | null>`${sessionOf}`,
-      sessionModel: sql<string | null>`(select ${chatSessions.modelKey} from ${chatSessions} where ${chatSessions.userId} = ${userId} and ${chatSessions.robotId} = ${robotId})`,
+      sessionId: chatSessions.id,
+      sessionModel: chatSessions.modelKey,
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
       models: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'key', m.key, 'name', m.name, 'description', m.description, 'providerModel', m.provider_model,
@@ -66,6 +64,7 @@ async function readCharacterAndChat(db: Db, userId: string, robotId: number, day
       ...payerFields(userId, day),
     })
     .from(robots)
+    .leftJoin(chatSessions, and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, robots.id)))
     .where(and(eq(robots.id, robotId), or(eq(robots.visibility, "public"), eq(robots.creatorId, userId))));
   return row;
 }
