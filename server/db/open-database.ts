@@ -59,11 +59,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
+  const { preparedStatementsClient } = await import("./pglite-prepared-client");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db: Db = drizzle(client, { schema });
+  const db: Db = drizzle({ client: preparedStatementsClient(client) as unknown as typeof client, schema });
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   await client.exec(SESSION_SETUP);
   return { db, driver: "pglite", close: () => client.close() };

@@ -1,0 +1,132 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+
+const { serialize } = protocol;
+
+/** Statements kept prepared; the least recently used one is closed beyond this. */
+const MAX_STATEMENTS = 200;
+/** invalid_sql_statement_name: the statement is gone (for instance after DEALLOCATE ALL); it is prepared again. */
+const STATEMENT_GONE = "26000";
+
+interface Prepared {
+  name: string;
+  /** The parameters' type OIDs, which pick PGlite's serializer for each value. */
+  paramTypes: number[];
+}
+
+/** What drizzle's PGlite driver calls on its client. */
+export interface DrizzlePgliteClient {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+function errorCode(err: unknown): unknown {
+  return typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+}
+
+/**
+ * A PGlite client for drizzle that runs each statement on a named prepared statement, in one protocol exchange.
+ *
+ * PGlite's own `query` parses and plans every statement again and makes six calls into the database for it
+ * (Parse, Describe, Bind, Describe, Execute, Sync). Here a statement's text is parsed once, and each run is
+ * Bind, Describe, Execute and Sync sent together. Postgres then plans with the parameters' values for a
+ * statement's first five runs, and afterwards keeps a generic plan only when it is estimated no worse: the rule
+ * node-postgres and postgres.js clients live by on a real server.
+ *
+ * Locking, errors and results follow PGlite's `query`: a statement outside a transaction waits for any transaction
+ * to end, results are parsed by PGlite's own parser with the caller's options, and database errors are PGlite's.
+ */
+export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
+  const statements = new Map<string, Prepared>();
+  let counter = 0;
+
+  const exchange = (messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
+
+  async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
+    const name = `kewl_s${++counter}`;
+    const messages = [serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()];
+    if (statements.size >= MAX_STATEMENTS) {
+      // The least recently used statement is closed in the same exchange: Close runs before the Parse.
+      const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
+      statements.delete(oldestText);
+      messages.unshift(serialize.close({ type: "S", name: oldest.name }));
+    }
+    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(await exchange(messages)) };
+    statements.set(text, prepared);
+    return prepared;
+  }
+
+  function serializeParams(params: unknown[], prepared: Prepared, options: QueryOptions | undefined): (string | null)[] {
+    return params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = prepared.paramTypes[i] ?? 0;
+      const serializer = options?.serializers?.[oid] ?? pg.serializers[oid];
+      return serializer ? serializer(param) : String(param);
+    });
+  }
+
+  /** Runs one statement; the caller holds PGlite's query lock. */
+  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, retried = false): Promise<Results<T>> {
+    let prepared = statements.get(text);
+    if (prepared) {
+      // Map order is recency order: move it to the end.
+      statements.delete(text);
+      statements.set(text, prepared);
+    } else {
+      prepared = await prepare(text, options);
+    }
+    try {
+      const messages = await exchange([
+        serialize.bind({ statement: prepared.name, values: serializeParams(params, prepared, options) }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+    } catch (err) {
+      if (errorCode(err) === STATEMENT_GONE && !retried) {
+        statements.delete(text);
+        return run(text, params, options, true);
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+      await pg._checkReady();
+      return pg._runExclusiveTransaction(async () => {
+        const result = await pg._runExclusiveQuery(() => run<T>(text, params, options));
+        await pg.syncToFs();
+        return result;
+      });
+    },
+    transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+      return pg.transaction((tx) =>
+        callback({
+          // The transaction lock is held already; only the query lock is taken, as PGlite does.
+          query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+            if (tx.closed) throw new Error("Transaction is closed");
+            return pg._runExclusiveQuery(() => run<R>(text, params, options));
+          },
+          sql: tx.sql,
+          exec: tx.exec,
+          rollback: tx.rollback,
+          listen: tx.listen,
+          get closed() {
+            return tx.closed;
+          },
+        }),
+      );
+    },
+  };
+}
