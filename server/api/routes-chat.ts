@@ -10,7 +10,7 @@ import { readWallet } from "../modules/chat/wallet-summary";
 import type { SessionUser } from "../modules/sessions/sessions";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
-import { requireAuth } from "./middleware/auth";
+import { requireAuth, requireToken } from "./middleware/auth";
 import { readBody, readQuery } from "./validate";
 import { viewerOf } from "./viewer";
 
@@ -20,6 +20,15 @@ function signedIn(c: Context<ApiEnv>): SessionUser {
   return user;
 }
 
+/** The send path resolves its session token inside the reply's first statement (optionalAuth's resolvedByRoute). */
+export const CHAT_SEND_PATH = "/chat_session/chat";
+
+function sessionToken(c: Context<ApiEnv>): string {
+  const token = c.get("token");
+  if (!token) throw errors.unauthorized();
+  return token;
+}
+
 function chatDeps(c: Context<ApiEnv>): ChatDeps {
   const { database, llm, store, config, logger } = c.get("deps");
   return { db: database.db, llm, store, config, logger };
@@ -27,13 +36,14 @@ function chatDeps(c: Context<ApiEnv>): ChatDeps {
 
 export function chatRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  for (const path of ["/chat_session/chat", "/chat_session/history", "/chat_session/set_model", "/chat_session/recent_list", "/buy_coin/wallet"]) {
+  app.use(CHAT_SEND_PATH, requireToken());
+  for (const path of ["/chat_session/history", "/chat_session/set_model", "/chat_session/recent_list", "/buy_coin/wallet"]) {
     app.use(path, requireAuth());
   }
 
-  app.post("/chat_session/chat", async (c) => {
+  app.post(CHAT_SEND_PATH, async (c) => {
     const input = readBody(c, chatSendRequest);
-    const reply = await beginReply(chatDeps(c), signedIn(c), viewerOf(c), input);
+    const reply = await beginReply(chatDeps(c), sessionToken(c), viewerOf(c), input);
     c.header("content-type", "text/event-stream; charset=utf-8");
     // no-transform also keeps the compression middleware (and proxies) from buffering the stream.
     c.header("cache-control", "no-cache, no-transform");

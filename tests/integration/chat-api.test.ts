@@ -49,6 +49,17 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     expect((await api.request("/v1/buy_coin/wallet")).status).toBe(401);
   });
 
+  it("refuses a sign-out's token and a garbled one with 401, and asks no model", async () => {
+    const { auth } = await signIn();
+    expect((await api.post("/v1/user/logout", {}, auth)).status).toBe(200);
+    const calls = llm.calls.length;
+    const res = await send(auth, { robot_id: robotId, message: "hi" });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 401, msg: "Authentication expired" });
+    expect((await send({ authorization: "Bearer not a token" }, { robot_id: robotId, message: "hi" })).status).toBe(401);
+    expect(llm.calls.length).toBe(calls);
+  });
+
   it("streams start, deltas and end, stores both messages, and counts the chat once", async () => {
     const { auth } = await signIn();
     const [before] = await database.db.select({ n: robots.chatCount }).from(robots).where(eq(robots.id, robotId));

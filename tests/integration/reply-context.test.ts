@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, chatModels, robots } from "@/server/db/schema";
+import { authTokens, chatMessages, chatModels, robots } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { enabledModels } from "@/server/modules/chat/chat-models";
 import { readReplyContext } from "@/server/modules/chat/reply-context";
 import { storeTurn } from "@/server/modules/chat/store-turn";
 import { creditCoins } from "@/server/modules/wallet/wallet";
+import { createSession, revokeSession } from "@/server/modules/sessions/sessions";
 import { createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -24,14 +25,14 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   afterAll(async () => database?.close());
 
   it("reads the same enabled models, in the same order, as enabledModels()", async () => {
-    const { user } = await createUserWithSession(database.db);
+    const { token } = await createUserWithSession(database.db);
     await database.db.insert(chatModels).values([
       { key: "ctx-b", name: "B", providerModel: "b", sort: 5, coinCost: 3, premium: true, contextTokens: 1000, maxReplyTokens: 100 },
       { key: "ctx-a", name: "A", providerModel: "a", sort: 5 },
       { key: "ctx-off", name: "Off", providerModel: "off", enabled: false },
     ]);
     try {
-      const context = await readReplyContext(database.db, user.id, robotId, adult);
+      const context = await readReplyContext(database.db, token, robotId, adult);
       expect(context.models).toEqual(await enabledModels(database.db));
       expect(context.models.map((m) => m.key)).toContain("ctx-b");
       expect(context.models.map((m) => m.key)).not.toContain("ctx-off");
@@ -41,8 +42,8 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   });
 
   it("reads the chat's shown turns oldest first, and the user's balance, allowance and subscription", async () => {
-    const { user } = await createUserWithSession(database.db);
-    const empty = await readReplyContext(database.db, user.id, robotId, adult);
+    const { user, token } = await createUserWithSession(database.db);
+    const empty = await readReplyContext(database.db, token, robotId, adult);
     expect(empty).toMatchObject({ session: null, turns: [], balance: 0, freeUsed: 0, subscribed: false });
 
     await creditCoins(database.db, user.id, 7, "test", `ctx-${user.id}`);
@@ -55,7 +56,7 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
     // a reply still being written is not history yet
     await storeTurn(database.db, { userId: user.id, robotId, modelKey: "ctx-std", message: "third", price: { kind: "allowance" }, dailyLimit: 10, day: empty.day });
 
-    const context = await readReplyContext(database.db, user.id, robotId, adult);
+    const context = await readReplyContext(database.db, token, robotId, adult);
     expect(context.session).toMatchObject({ modelKey: "ctx-std" });
     expect(context.turns).toEqual([
       { role: "user", content: "first" }, { role: "assistant", content: "re: first" },
@@ -66,13 +67,31 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   });
 
   it("refuses characters the user cannot see, and NSFW ones before the age check", async () => {
-    const { user } = await createUserWithSession(database.db);
-    const { user: other } = await createUserWithSession(database.db);
+    const { token } = await createUserWithSession(database.db);
+    const { user: other, token: otherToken } = await createUserWithSession(database.db);
     const [hidden] = await database.db.insert(robots).values({ key: `ctx-p-${driver}`, name: "P", greeting: "Hi", visibility: "private", creatorId: other.id }).returning({ id: robots.id });
     const [nsfw] = await database.db.insert(robots).values({ key: `ctx-n-${driver}`, name: "N", greeting: "Hi", nsfw: true }).returning({ id: robots.id });
-    await expect(readReplyContext(database.db, user.id, hidden!.id, adult)).rejects.toMatchObject({ status: 404 });
-    await expect(readReplyContext(database.db, other.id, hidden!.id, adult)).resolves.toMatchObject({ character: { name: "P" } });
-    await expect(readReplyContext(database.db, user.id, nsfw!.id, minor)).rejects.toMatchObject({ status: 403 });
-    await expect(readReplyContext(database.db, user.id, nsfw!.id, adult)).resolves.toMatchObject({ character: { name: "N" } });
+    await expect(readReplyContext(database.db, token, hidden!.id, adult)).rejects.toMatchObject({ status: 404 });
+    await expect(readReplyContext(database.db, otherToken, hidden!.id, adult)).resolves.toMatchObject({ character: { name: "P" } });
+    await expect(readReplyContext(database.db, token, nsfw!.id, minor)).rejects.toMatchObject({ status: 403 });
+    await expect(readReplyContext(database.db, token, nsfw!.id, adult)).resolves.toMatchObject({ character: { name: "N" } });
+  });
+
+  it("resolves the session's user in the same read, and refuses dead tokens with 401", async () => {
+    const { user, token } = await createUserWithSession(database.db, "Reader");
+    const context = await readReplyContext(database.db, token, robotId, adult);
+    expect(context.user).toEqual({ id: user.id, key: user.key, name: "Reader", face: user.face, sex: user.sex, email: user.email });
+
+    await expect(readReplyContext(database.db, "x".repeat(43), robotId, adult)).rejects.toMatchObject({ status: 401 });
+    // a dead token is refused before the character is looked at
+    await expect(readReplyContext(database.db, "x".repeat(43), 987_654_321, adult)).rejects.toMatchObject({ status: 401 });
+
+    const expired = await createSession(database.db, user.id, false);
+    await database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, user.id));
+    await expect(readReplyContext(database.db, expired.token, robotId, adult)).rejects.toMatchObject({ status: 401 });
+
+    const revoked = await createSession(database.db, user.id, true);
+    await revokeSession(database.db, revoked.token);
+    await expect(readReplyContext(database.db, revoked.token, robotId, adult)).rejects.toMatchObject({ status: 401 });
   });
 });

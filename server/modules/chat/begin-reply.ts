@@ -91,17 +91,18 @@ function refusal(deps: ChatDeps, reason: "allowance" | "coins", price: ReplyPric
 }
 
 /**
- * Checks limits, takes the leases, asks the model, and meanwhile stores the user's message and an assistant row
- * being written and charges the reply. Nothing is streamed before all that is done, so a refusal is an AppError
+ * Resolves the session token, checks limits, takes the leases, asks the model, and meanwhile stores the user's
+ * message and an assistant row being written and charges the reply. Nothing is streamed before all that is done, so a refusal is an AppError
  * (sent as an envelope) that leaves nothing behind.
  *
  * The model is asked while the transaction runs so that its time to first token hides ours. A reply that the
  * balance read shows cannot be paid is refused before the model is asked; one refused by the charge itself (a
  * concurrent spend won the race) has its request aborted before any text is used.
  */
-export async function beginReply(deps: ChatDeps, user: SessionUser, viewer: Viewer, input: ChatSendRequest): Promise<BegunReply> {
+export async function beginReply(deps: ChatDeps, token: string, viewer: Viewer, input: ChatSendRequest): Promise<BegunReply> {
+  const context = await readReplyContext(deps.db, token, input.robot_id, viewer);
+  const { user } = context;
   await checkMessageRate(deps, user.id);
-  const context = await readReplyContext(deps.db, user.id, input.robot_id, viewer);
   const model = input.model ? context.models.find((m) => m.key === input.model) : pickModel(context.models, context.session?.modelKey);
   if (!model) throw new AppError(400, CHAT_CODES.MODEL_UNAVAILABLE, "This model is not available. Choose another one.");
   const price = priceReply(model, context.subscribed);

@@ -13,14 +13,15 @@ export interface PayerState {
 }
 
 /**
- * The PayerState as select fields of subqueries, to add to any single-table select. They compare with the
- * parameter, not a column of the outer table: drizzle leaves column names unqualified in such fields.
+ * The PayerState as select fields of subqueries, to add to another select. `user` is the user's id as a parameter,
+ * or the `users.id` column of a select that joins users: drizzle qualifies column names only in selects with joins,
+ * and an unqualified "id" would name the subquery's own column.
  */
-export function payerFields(userId: string, day: string) {
+export function payerFields(user: string | typeof users.id, day: string) {
   return {
-    subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.currentPeriodEnd} > now())`,
-    balance: sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.userId} = ${userId}), 0)`.mapWith(Number),
-    freeUsed: sql<number>`coalesce((select ${chatDailyUsage.freeReplies} from ${chatDailyUsage} where ${chatDailyUsage.userId} = ${userId} and ${chatDailyUsage.day} = ${day}), 0)`.mapWith(Number),
+    subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${user} and ${subscriptions.currentPeriodEnd} > now())`,
+    balance: sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.userId} = ${user}), 0)`.mapWith(Number),
+    freeUsed: sql<number>`coalesce((select ${chatDailyUsage.freeReplies} from ${chatDailyUsage} where ${chatDailyUsage.userId} = ${user} and ${chatDailyUsage.day} = ${day}), 0)`.mapWith(Number),
   };
 }
 

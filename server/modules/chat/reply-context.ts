@@ -1,9 +1,10 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
-import { chatMessages, chatModels, chatSessions, robots } from "../../db/schema";
+import { authTokens, chatMessages, chatModels, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
-import { AppError } from "../../errors";
+import { AppError, errors } from "../../errors";
+import { liveSessionToken, sessionUserFields, type SessionUser } from "../sessions/sessions";
 import type { ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { payerFields, type PayerState } from "./payer-state";
@@ -23,6 +24,8 @@ export interface ChatCharacter {
 
 /** What a reply is built and priced from, read before anything is written. */
 export interface ReplyContext extends PayerState {
+  /** The signed-in user, resolved from the session token in the same statement. */
+  user: SessionUser;
   character: ChatCharacter;
   models: ModelRow[];
   session: { id: string; modelKey: string | null } | null;
@@ -40,19 +43,24 @@ const modelsColumn: z.ZodType<ModelRow[]> = z.array(
 );
 
 /**
- * The character, the user's chat with it and its newest turns, the enabled models (as enabledModels() orders
- * them) and the user's PayerState, in one statement: on PGlite every statement on a reply's path to the model
- * costs about a millisecond. The chat session is joined, so its turns are found through it.
+ * The session's user, the character, the user's chat with it and its newest turns, the enabled models (as
+ * enabledModels() orders them) and the user's PayerState, in one statement: on PGlite every statement on a reply's
+ * path to the model costs one to two milliseconds, so the session token is resolved here rather than by a statement
+ * of its own in the auth middleware. The row exists when the session is live; its character is null when the
+ * user cannot see the character. The chat session is joined, so its turns are found through it.
  */
-async function readCharacterAndChat(db: Db, userId: string, robotId: number, day: string) {
+async function readUserCharacterAndChat(db: Db, token: string, robotId: number, day: string) {
   const newestTurns = sql`select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content
     from ${chatMessages}
     where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
   const [row] = await db
     .select({
-      id: robots.id, name: robots.name, persona: robots.persona, scenario: robots.scenario,
-      exampleDialogue: robots.exampleDialogue, greeting: robots.greeting, nsfw: robots.nsfw,
+      user: sessionUserFields,
+      character: {
+        id: robots.id, name: robots.name, persona: robots.persona, scenario: robots.scenario,
+        exampleDialogue: robots.exampleDialogue, greeting: robots.greeting, nsfw: robots.nsfw,
+      },
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
@@ -61,23 +69,33 @@ async function readCharacterAndChat(db: Db, userId: string, robotId: number, day
           'coinCost', m.coin_cost, 'premium', m.premium, 'contextTokens', m.context_tokens,
           'maxReplyTokens', m.max_reply_tokens, 'enabled', m.enabled, 'sort', m.sort) order by m.sort, m.key), '[]'::json)
         from ${chatModels} m where m.enabled)`,
-      ...payerFields(userId, day),
+      ...payerFields(users.id, day),
     })
-    .from(robots)
-    .leftJoin(chatSessions, and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, robots.id)))
-    .where(and(eq(robots.id, robotId), or(eq(robots.visibility, "public"), eq(robots.creatorId, userId))));
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(robots, and(eq(robots.id, robotId), or(eq(robots.visibility, "public"), eq(robots.creatorId, users.id))))
+    .leftJoin(chatSessions, and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
+    .where(liveSessionToken(token))
+    .limit(1);
   return row;
 }
 
-/** Every read a reply needs. Throws 404 for a character the user cannot see, 403 for an NSFW one before the age check. */
-export async function readReplyContext(db: Db, userId: string, robotId: number, viewer: Viewer): Promise<ReplyContext> {
+/**
+ * Every read a reply needs, for the bearer of a session token. Throws 401 for a dead token, 404 for a character
+ * the user cannot see, and 403 for an NSFW one before the age check.
+ */
+export async function readReplyContext(db: Db, token: string, robotId: number, viewer: Viewer): Promise<ReplyContext> {
   const day = usageDay();
-  const row = await readCharacterAndChat(db, userId, robotId, day);
-  if (!row) throw new AppError(404, 404, "Character not found");
-  if (row.nsfw && !viewer.ageVerified) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
+  const row = await readUserCharacterAndChat(db, token, robotId, day);
+  if (!row) throw errors.unauthorized("Authentication expired");
+  const { character } = row;
+  if (!character) throw new AppError(404, 404, "Character not found");
+  if (character.nsfw && !viewer.ageVerified) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
   return {
+    user: row.user,
     character: {
-      id: row.id, name: row.name, persona: row.persona, scenario: row.scenario, exampleDialogue: row.exampleDialogue, greeting: row.greeting,
+      id: character.id, name: character.name, persona: character.persona, scenario: character.scenario,
+      exampleDialogue: character.exampleDialogue, greeting: character.greeting,
     },
     models: modelsColumn.parse(row.models),
     session: row.sessionId ? { id: row.sessionId, modelKey: row.sessionModel } : null,

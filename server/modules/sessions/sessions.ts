@@ -23,22 +23,28 @@ export async function createSession(db: Db, userId: string, keep: boolean): Prom
   return { token, expiresAt };
 }
 
+/** The columns of a SessionUser, for selects that resolve a session along with other reads. */
+export const sessionUserFields = {
+  id: users.id, key: users.key, name: users.name, face: users.face, sex: users.sex, email: users.email,
+};
+
+/** Matches the auth_tokens row of a live session token: known, not expired, not revoked. */
+export function liveSessionToken(token: string) {
+  return and(
+    eq(authTokens.tokenHash, hashToken(token)),
+    eq(authTokens.kind, "session"),
+    isNull(authTokens.revokedAt),
+    gt(authTokens.expiresAt, new Date()),
+  );
+}
+
 /** The user behind a live session token, or null for unknown, expired or revoked tokens. */
 export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
   const rows = await db
-    .select({
-      id: users.id, key: users.key, name: users.name, face: users.face, sex: users.sex, email: users.email,
-    })
+    .select(sessionUserFields)
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.kind, "session"),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(liveSessionToken(token))
     .limit(1);
   return rows[0] ?? null;
 }
