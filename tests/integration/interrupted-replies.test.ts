@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDailyUsage, chatMessages, chatModels, robots, walletLedger } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
-import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
+import { settleInterruptedReplies, sweepInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { usageDay, type ReplyPrice } from "@/server/modules/chat/metering";
 import { storeTurn } from "@/server/modules/chat/store-turn";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
@@ -64,5 +64,33 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
     const counts = await Promise.all([settleInterruptedReplies(database.db), settleInterruptedReplies(database.db), settleInterruptedReplies(database.db)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await getBalance(database.db, user.id)).toBe(4);
+  });
+
+  it("sweeps at start-up and then every five minutes until stopped, and logs what it settled", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const warnings: Record<string, unknown>[] = [];
+    const logger = { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (msg: string, fields?: Record<string, unknown>) => void warnings.push({ msg, ...fields }) };
+    const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const reply = async () => interrupted((await createUserWithSession(database.db)).user.id, { kind: "allowance" }, 30);
+    try {
+      const atStart = await reply();
+      const stop = sweepInterruptedReplies(database.db, logger);
+      await vi.waitFor(async () => expect((await statusOf(atStart)).status).toBe("failed"));
+      expect(warnings).toContainEqual(expect.objectContaining({ msg: "interrupted chat replies marked failed and refunded" }));
+
+      const later = await reply();
+      await realSleep(50);
+      expect((await statusOf(later)).status).toBe("streaming");
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      await vi.waitFor(async () => expect((await statusOf(later)).status).toBe("failed"));
+
+      stop();
+      const afterStop = await reply();
+      await vi.advanceTimersByTimeAsync(15 * 60_000);
+      await realSleep(50);
+      expect((await statusOf(afterStop)).status).toBe("streaming");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
