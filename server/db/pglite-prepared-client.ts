@@ -19,6 +19,9 @@ export interface DrizzlePgliteClient {
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
+/** Several clients may share one PGlite (each drizzle instance over it), so statement names carry the client's number. */
+let clients = 0;
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
@@ -47,12 +50,13 @@ function errorCode(err: unknown): unknown {
  */
 export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
   const statements = new Map<string, Prepared>();
+  const prefix = `kewl_c${++clients}_s`;
   let counter = 0;
 
   const exchange = (messages: Uint8Array[]) => pg.execProtocolStream(concat(messages), { syncToFs: false });
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
-    const name = `kewl_s${++counter}`;
+    const name = `${prefix}${++counter}`;
     const messages = [serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()];
     if (statements.size >= MAX_STATEMENTS) {
       // The least recently used statement is closed in the same exchange: Close runs before the Parse.

@@ -70,6 +70,12 @@ describe("the PGlite client on prepared statements", () => {
     expect(names).not.toContain("select $1::int + 0 as n");
   });
 
+  it("lets two clients share one PGlite without their statement names clashing", async () => {
+    const other = preparedStatementsClient(pg);
+    expect((await other.query("select $1::int as n", [5])).rows).toEqual([{ n: 5 }]);
+    expect((await client.query("select $1::int as n, 'mine' as who", [6])).rows).toEqual([{ n: 6, who: "mine" }]);
+  });
+
   it("runs drizzle's transactions: commits, rolls back on error, and statements outside wait for them", async () => {
     const db = drizzle({ client: client as unknown as PGlite });
     await db.transaction(async (tx) => {
