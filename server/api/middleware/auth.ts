@@ -1,4 +1,3 @@
-
 import type { MiddlewareHandler } from "hono";
 import { errors } from "../../errors";
 import { resolveSession } from "../../modules/sessions/sessions";

@@ -92,8 +92,8 @@ function refusal(deps: ChatDeps, reason: "allowance" | "coins", price: ReplyPric
 
 /**
  * Resolves the session token, checks limits, takes the leases, asks the model, and meanwhile stores the user's
- * message and an assistant row being written and charges the reply. Nothing is streamed before all that is done, so a refusal is an AppError
- * (sent as an envelope) that leaves nothing behind.
+ * message and an assistant row being written and charges the reply. Nothing is streamed before all that is done,
+ * so a refusal is an AppError (sent as an envelope) that leaves nothing behind.
  *
  * The model is asked while the transaction runs so that its time to first token hides ours. A reply that the
  * balance read shows cannot be paid is refused before the model is asked; one refused by the charge itself (a
