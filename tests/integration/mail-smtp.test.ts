@@ -23,9 +23,13 @@ interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (smtp-server, no auth required, no STARTTLS) on 127.0.0.1:<random port>. */
-async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server (smtp-server, no auth required, no STARTTLS) on 127.0.0.1:<random port>. The n-th message
+ * is answered with refusals[n] (an SMTP reply code) when there is one, else accepted.
+ */
+async function startSmtpSink(refusals: number[] = []): Promise<SmtpSink & { attempts: () => number }> {
   const received: Received[] = [];
+  let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -34,6 +38,11 @@ async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        const refusal = refusals[attempts++];
+        if (refusal) {
+          callback(Object.assign(new Error(`refused on purpose (${refusal})`), { responseCode: refusal }));
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -45,7 +54,7 @@ async function startSmtpSink(): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `smtp://127.0.0.1:${port}`, received, attempts: () => attempts, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 async function until<T>(read: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
@@ -94,18 +103,53 @@ describe.each(testDrivers())("mail on %s", (driver) => {
     expect((await outbox(api, email))[0]).toMatchObject({ status: "sent", code });
   });
 
-  it("records a failed delivery as failed with the error", async () => {
+  const recordingLogger = () => {
     const logged: string[] = [];
-    const logger: Logger = { debug() {}, info() {}, warn() {}, error: (m) => void logged.push(m) };
+    const logger: Logger = { debug() {}, info() {}, warn: (m) => void logged.push(m), error: (m) => void logged.push(m) };
+    return { logged, logger };
+  };
+  const rowOf = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+
+  it("records a failed delivery as failed with the error, after retrying a connection that failed", async () => {
+    const { logged, logger } = recordingLogger();
     const result = await sendMail(
-      { db: database.db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Kewl <a@b.test>" }, logger },
+      { db: database.db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [10, 10] },
       { to: "nobody@example.test", subject: "s", text: "t" },
     );
     expect(result.status).toBe("failed");
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
+    const row = await rowOf(result.id);
     expect(row).toMatchObject({ status: "failed", sentAt: null });
-    expect(row!.error).toBeTruthy();
-    expect(logged).toContain("mail delivery failed");
+    expect(row.error).toMatch(/^attempt 3: /);
+    expect(logged).toEqual(["mail delivery failed, will retry", "mail delivery failed, will retry", "mail delivery failed"]);
+  });
+
+  it("delivers on a later attempt after a temporary refusal (4xx), and gives up at once on a permanent one (5xx)", async () => {
+    const flaky = await startSmtpSink([451]);
+    try {
+      const { logged, logger } = recordingLogger();
+      const deps = { db: database.db, config: { SMTP_URL: flaky.url, MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [10, 10] };
+      const sent = await sendMail(deps, { to: "later@example.test", subject: "s", text: "t" });
+      expect(sent.status).toBe("sent");
+      expect(flaky.attempts()).toBe(2);
+      expect(flaky.received.map((m) => m.to)).toEqual([["later@example.test"]]);
+      expect(await rowOf(sent.id)).toMatchObject({ status: "sent", error: null });
+      expect(logged).toEqual(["mail delivery failed, will retry"]);
+    } finally {
+      await flaky.close();
+    }
+
+    const refusing = await startSmtpSink([550, 550, 550]);
+    try {
+      const { logged, logger } = recordingLogger();
+      const deps = { db: database.db, config: { SMTP_URL: refusing.url, MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [10, 10] };
+      const failed = await sendMail(deps, { to: "never@example.test", subject: "s", text: "t" });
+      expect(failed.status).toBe("failed");
+      expect(refusing.attempts()).toBe(1);
+      expect((await rowOf(failed.id)).error).toMatch(/^attempt 1: .*550/);
+      expect(logged).toEqual(["mail delivery failed"]);
+    } finally {
+      await refusing.close();
+    }
   });
 
   it("without SMTP_URL, stores the message as logged and writes it to the log as one line", async () => {

@@ -9,6 +9,22 @@ export interface MailDeps {
   db: Db;
   config: Pick<Config, "SMTP_URL" | "MAIL_FROM">;
   logger: Logger;
+  /** The waits before each new attempt after a failure that may pass; DELIVERY_RETRY_DELAYS_MS unless given. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** A code mail is worth little after a few minutes, so a failed delivery is tried twice more, soon. */
+export const DELIVERY_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000];
+
+// nodemailer's codes for a connection that failed, closed or timed out: the next attempt may work.
+const TRANSIENT_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS"]);
+
+/** Whether another attempt may succeed: a 4xx SMTP reply or a network failure, not a 5xx refusal. */
+export function isTransientMailError(err: unknown): boolean {
+  if (typeof err !== "object" || err === null) return false;
+  const { responseCode, code } = err as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === "number") return responseCode >= 400 && responseCode < 500;
+  return typeof code === "string" && TRANSIENT_CODES.has(code);
 }
 
 export interface MailMessage {
@@ -45,7 +61,7 @@ async function transportFor(url: string): Promise<Transporter> {
 
 /**
  * Sends one e-mail and records it in mail_outbox. With SMTP_URL: nodemailer over SMTP from MAIL_FROM, status
- * 'sent' or 'failed'. Without: status 'logged' and the whole message is written to the server log as one JSON
+ * 'sent' or 'failed' (after up to two more attempts when the failure may pass: a 4xx reply or a lost connection). Without: status 'logged' and the whole message is written to the server log as one JSON
  * line, so a laptop install works with no mail server. With `background`, it returns once the message is
  * recorded and delivers afterwards (request handlers must not wait on, or leak timing through, SMTP).
  */
@@ -72,16 +88,23 @@ export async function sendMail(deps: MailDeps, message: MailMessage, opts: { bac
   }
 
   const delivered = (async (): Promise<MailStatus> => {
-    let status: MailStatus;
+    let status: MailStatus = "failed";
     let error: string | null = null;
-    try {
-      const transport = await transportFor(smtpUrl);
-      await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      status = "sent";
-    } catch (err) {
-      status = "failed";
-      error = (err as Error).message.slice(0, 500);
-      logger.error("mail delivery failed", { mailId: row.id, error });
+    const delays = deps.retryDelaysMs ?? DELIVERY_RETRY_DELAYS_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const transport = await transportFor(smtpUrl);
+        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        status = "sent";
+        error = null;
+        break;
+      } catch (err) {
+        const retry = isTransientMailError(err) && attempt <= delays.length;
+        error = `attempt ${attempt}: ${(err as Error).message}`.slice(0, 500);
+        logger[retry ? "warn" : "error"](retry ? "mail delivery failed, will retry" : "mail delivery failed", { mailId: row.id, attempt, error });
+        if (!retry) break;
+        await new Promise((resolve) => setTimeout(resolve, delays[attempt - 1]));
+      }
     }
     try {
       await db
