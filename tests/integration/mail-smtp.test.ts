@@ -123,33 +123,32 @@ describe.each(testDrivers())("mail on %s", (driver) => {
     expect(logged).toEqual(["mail delivery failed, will retry", "mail delivery failed, will retry", "mail delivery failed"]);
   });
 
-  it("delivers on a later attempt after a temporary refusal (4xx), and gives up at once on a permanent one (5xx)", async () => {
-    const flaky = await startSmtpSink([451]);
+  /** sendMail to a sink that refuses as told, with short retry waits; the sink is closed afterwards. */
+  async function sendThrough(refusals: number[], to: string) {
+    const sink = await startSmtpSink(refusals);
     try {
       const { logged, logger } = recordingLogger();
-      const deps = { db: database.db, config: { SMTP_URL: flaky.url, MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [10, 10] };
-      const sent = await sendMail(deps, { to: "later@example.test", subject: "s", text: "t" });
-      expect(sent.status).toBe("sent");
-      expect(flaky.attempts()).toBe(2);
-      expect(flaky.received.map((m) => m.to)).toEqual([["later@example.test"]]);
-      expect(await rowOf(sent.id)).toMatchObject({ status: "sent", error: null });
-      expect(logged).toEqual(["mail delivery failed, will retry"]);
+      const deps = { db: database.db, config: { SMTP_URL: sink.url, MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [10, 10] };
+      const result = await sendMail(deps, { to, subject: "s", text: "t" });
+      return { result, row: await rowOf(result.id), logged, attempts: sink.attempts(), received: sink.received.map((m) => m.to) };
     } finally {
-      await flaky.close();
+      await sink.close();
     }
+  }
 
-    const refusing = await startSmtpSink([550, 550, 550]);
-    try {
-      const { logged, logger } = recordingLogger();
-      const deps = { db: database.db, config: { SMTP_URL: refusing.url, MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [10, 10] };
-      const failed = await sendMail(deps, { to: "never@example.test", subject: "s", text: "t" });
-      expect(failed.status).toBe("failed");
-      expect(refusing.attempts()).toBe(1);
-      expect((await rowOf(failed.id)).error).toMatch(/^attempt 1: .*550/);
-      expect(logged).toEqual(["mail delivery failed"]);
-    } finally {
-      await refusing.close();
-    }
+  it("delivers on a later attempt after a temporary refusal (4xx), and gives up at once on a permanent one (5xx)", async () => {
+    const later = await sendThrough([451], "later@example.test");
+    expect(later.result.status).toBe("sent");
+    expect(later.attempts).toBe(2);
+    expect(later.received).toEqual([["later@example.test"]]);
+    expect(later.row).toMatchObject({ status: "sent", error: null });
+    expect(later.logged).toEqual(["mail delivery failed, will retry"]);
+
+    const never = await sendThrough([550, 550, 550], "never@example.test");
+    expect(never.result.status).toBe("failed");
+    expect(never.attempts).toBe(1);
+    expect(never.row.error).toMatch(/^attempt 1: .*550/);
+    expect(never.logged).toEqual(["mail delivery failed"]);
   });
 
   it("without SMTP_URL, stores the message as logged and writes it to the log as one line", async () => {
