@@ -3,8 +3,9 @@ import { z } from "zod";
 import { parseConfig } from "@/server/config";
 import { createLlmProvider } from "@/server/providers/llm/create-llm-provider";
 import { createOpenAiCompatibleProvider } from "@/server/providers/llm/openai-compatible";
-import { LlmError, type LlmProvider, type ReplyRequest, type ReplyStream } from "@/server/providers/llm/types";
+import { LlmError, type LlmProvider, type ReplyRequest } from "@/server/providers/llm/types";
 import { type OpenAiStub, startOpenAiStub } from "@/tests/support/openai-stub-server.mjs";
+import { drainReply } from "@/tests/support/drain-reply";
 
 const API_KEY = "sk-test-0123456789";
 
@@ -42,19 +43,6 @@ function request(userMessage: string, options: { signal?: AbortSignal; model?: s
   };
 }
 
-async function drain(stream: ReplyStream, onChunk?: (chunk: string, index: number) => void) {
-  const chunks: string[] = [];
-  try {
-    for await (const chunk of stream.textStream) {
-      onChunk?.(chunk, chunks.length);
-      chunks.push(chunk);
-    }
-    return { chunks, error: null };
-  } catch (error) {
-    return { chunks, error };
-  }
-}
-
 function lastBody() {
   return chatRequestBody.parse(stub.requests.at(-1));
 }
@@ -62,7 +50,7 @@ function lastBody() {
 describe("OpenAI-compatible provider against a real HTTP server", () => {
   it("streams the reply in order and reports the upstream's usage", async () => {
     const stream = provider.streamReply(request("hello there"));
-    const { chunks, error } = await drain(stream);
+    const { chunks, error } = await drainReply(stream);
     expect(error).toBeNull();
     expect(chunks.length).toBe(7);
     expect(chunks.join("")).toBe('Reply from stub-model: you said "hello there".');
@@ -83,14 +71,14 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
 
   it("passes maxOutputTokens upstream", async () => {
     const stream = provider.streamReply(request("[[long]]", { maxOutputTokens: 5 }));
-    const { chunks } = await drain(stream);
+    const { chunks } = await drainReply(stream);
     expect(chunks).toHaveLength(5);
     expect((await stream.usage()).outputTokens).toBe(5);
   });
 
   it("throws an upstream LlmError on an HTTP 500", async () => {
     const stream = provider.streamReply(request("please [[fail]]"));
-    const { chunks, error } = await drain(stream);
+    const { chunks, error } = await drainReply(stream);
     expect(chunks).toEqual([]);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe("upstream");
@@ -99,14 +87,14 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
   });
 
   it("throws a malformed LlmError on an unparseable chunk, after the good text", async () => {
-    const { chunks, error } = await drain(provider.streamReply(request("[[malformed]]")));
+    const { chunks, error } = await drainReply(provider.streamReply(request("[[malformed]]")));
     expect(chunks).toEqual(["Reply"]);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe("malformed");
   });
 
   it("throws an upstream LlmError when the connection is cut mid-reply", async () => {
-    const { chunks, error } = await drain(provider.streamReply(request("[[cut]]")));
+    const { chunks, error } = await drainReply(provider.streamReply(request("[[cut]]")));
     expect(chunks).toEqual(["Reply", " from", " stub-model:"]);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe("upstream");
@@ -116,7 +104,7 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
     const closed = await startOpenAiStub();
     await closed.close();
     const unreachable = createOpenAiCompatibleProvider({ baseUrl: closed.baseUrl });
-    const { error } = await drain(unreachable.streamReply(request("hello")));
+    const { error } = await drainReply(unreachable.streamReply(request("hello")));
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe("upstream");
   });
@@ -130,7 +118,7 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
       abortedAt = Date.now();
       controller.abort();
     }, 200);
-    const { chunks, error } = await drain(stream);
+    const { chunks, error } = await drainReply(stream);
     expect(chunks).toEqual([]);
     expect(error).toBeNull();
     expect(Date.now() - abortedAt).toBeLessThan(1000);
@@ -141,7 +129,7 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
   it("stops mid-reply on abort and closes the connection", async () => {
     const abortedBefore = stub.stats.aborted;
     const controller = new AbortController();
-    const { chunks, error } = await drain(provider.streamReply(request("[[slow]]", { signal: controller.signal })), (_chunk, i) => {
+    const { chunks, error } = await drainReply(provider.streamReply(request("[[slow]]", { signal: controller.signal })), (_chunk, i) => {
       if (i === 1) controller.abort();
     });
     expect(error).toBeNull();
@@ -161,11 +149,11 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
   });
 
   it("sends the API key as a Bearer token", async () => {
-    const { error } = await drain(provider.streamReply(request("hi")));
+    const { error } = await drainReply(provider.streamReply(request("hi")));
     expect(error).toBeNull();
     for (const apiKey of ["wrong-key", undefined]) {
       const other = createOpenAiCompatibleProvider({ baseUrl: stub.baseUrl, apiKey });
-      const result = await drain(other.streamReply(request("hi")));
+      const result = await drainReply(other.streamReply(request("hi")));
       expect(result.error).toBeInstanceOf(LlmError);
       expect((result.error as LlmError).message).toMatch(/HTTP 401.*Incorrect API key/);
     }
@@ -177,7 +165,7 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
     );
     const model = configured.upstreamModel("premium", "demo-premium");
     expect(model).toBe("big-one");
-    const { chunks } = await drain(configured.streamReply(request("which model?", { model })));
+    const { chunks } = await drainReply(configured.streamReply(request("which model?", { model })));
     expect(chunks.join("")).toBe('Reply from big-one: you said "which model?".');
     expect(lastBody().model).toBe("big-one");
   });

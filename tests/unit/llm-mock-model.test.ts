@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMockProvider, DEFAULT_MOCK_CHUNKS } from "@/server/providers/llm/mock-model";
-import { LlmError, type ReplyRequest, type ReplyStream } from "@/server/providers/llm/types";
+import { LlmError, type ReplyRequest } from "@/server/providers/llm/types";
+import { drainReply } from "@/tests/support/drain-reply";
 
 function request(signal: AbortSignal = new AbortController().signal): ReplyRequest {
   return {
@@ -13,20 +14,6 @@ function request(signal: AbortSignal = new AbortController().signal): ReplyReque
   };
 }
 
-/** Reads the whole stream; the error it ended with, if any. */
-async function drain(stream: ReplyStream, onChunk?: (chunk: string, index: number) => void) {
-  const chunks: string[] = [];
-  try {
-    for await (const chunk of stream.textStream) {
-      onChunk?.(chunk, chunks.length);
-      chunks.push(chunk);
-    }
-    return { chunks, error: null };
-  } catch (error) {
-    return { chunks, error };
-  }
-}
-
 describe("mock LLM provider", () => {
   it("streams the default chunks in order, reports usage and records the call", async () => {
     const provider = createMockProvider();
@@ -35,7 +22,7 @@ describe("mock LLM provider", () => {
     expect(provider.upstreamModel("standard", "demo-standard")).toBe("demo-standard");
     const req = request();
     const stream = provider.streamReply(req);
-    const { chunks, error } = await drain(stream);
+    const { chunks, error } = await drainReply(stream);
     expect(error).toBeNull();
     expect(chunks).toEqual(DEFAULT_MOCK_CHUNKS);
     const usage = await stream.usage();
@@ -51,14 +38,14 @@ describe("mock LLM provider", () => {
   it("streams scripted chunks with delays and scripted usage", async () => {
     const provider = createMockProvider({ chunks: ["a", "b", "c"], chunkDelayMs: 5, firstChunkDelayMs: 20, usage: { inputTokens: 7, outputTokens: null } });
     const stream = provider.streamReply(request());
-    expect((await drain(stream)).chunks).toEqual(["a", "b", "c"]);
+    expect((await drainReply(stream)).chunks).toEqual(["a", "b", "c"]);
     expect(await stream.usage()).toEqual({ inputTokens: 7, outputTokens: null });
   });
 
   it("fails with an upstream LlmError after the given number of chunks", async () => {
     const provider = createMockProvider({ chunks: ["a", "b", "c"], failAfterChunks: 2 });
     const stream = provider.streamReply(request());
-    const { chunks, error } = await drain(stream);
+    const { chunks, error } = await drainReply(stream);
     expect(chunks).toEqual(["a", "b"]);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe("upstream");
@@ -67,14 +54,14 @@ describe("mock LLM provider", () => {
 
   it("fails before any text with failAfterChunks 0", async () => {
     const provider = createMockProvider({ failAfterChunks: 0 });
-    const { chunks, error } = await drain(provider.streamReply(request()));
+    const { chunks, error } = await drainReply(provider.streamReply(request()));
     expect(chunks).toEqual([]);
     expect((error as LlmError).kind).toBe("upstream");
   });
 
   it("fails with a malformed LlmError", async () => {
     const provider = createMockProvider({ chunks: ["a", "b"], malformedAfterChunks: 1 });
-    const { chunks, error } = await drain(provider.streamReply(request()));
+    const { chunks, error } = await drainReply(provider.streamReply(request()));
     expect(chunks).toEqual(["a"]);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).kind).toBe("malformed");
@@ -85,7 +72,7 @@ describe("mock LLM provider", () => {
     const controller = new AbortController();
     const stream = provider.streamReply(request(controller.signal));
     setTimeout(() => controller.abort(), 50);
-    const { chunks, error } = await drain(stream);
+    const { chunks, error } = await drainReply(stream);
     const abortedAt = Date.now();
     expect(chunks).toEqual([]);
     expect(error).toBeNull();
@@ -99,7 +86,7 @@ describe("mock LLM provider", () => {
   it("goes silent after some chunks with hangAfterChunks", async () => {
     const provider = createMockProvider({ chunks: ["a", "b", "c"], hangAfterChunks: 1 });
     const controller = new AbortController();
-    const { chunks, error } = await drain(provider.streamReply(request(controller.signal)), () => {
+    const { chunks, error } = await drainReply(provider.streamReply(request(controller.signal)), () => {
       setTimeout(() => controller.abort(), 30);
     });
     expect(chunks).toEqual(["a"]);
@@ -110,7 +97,7 @@ describe("mock LLM provider", () => {
   it("stops mid-stream when aborted", async () => {
     const provider = createMockProvider({ chunks: Array.from({ length: 50 }, (_, i) => `w${i} `), chunkDelayMs: 10 });
     const controller = new AbortController();
-    const { chunks, error } = await drain(provider.streamReply(request(controller.signal)), (_chunk, index) => {
+    const { chunks, error } = await drainReply(provider.streamReply(request(controller.signal)), (_chunk, index) => {
       if (index === 2) controller.abort();
     });
     expect(error).toBeNull();
@@ -121,7 +108,7 @@ describe("mock LLM provider", () => {
 
   it("yields nothing when the signal was aborted before the call", async () => {
     const provider = createMockProvider();
-    const { chunks, error } = await drain(provider.streamReply(request(AbortSignal.abort())));
+    const { chunks, error } = await drainReply(provider.streamReply(request(AbortSignal.abort())));
     expect(chunks).toEqual([]);
     expect(error).toBeNull();
   });
@@ -141,11 +128,11 @@ describe("mock LLM provider", () => {
 
   it("uses a new script for the calls after setScript", async () => {
     const provider = createMockProvider({ chunks: ["one"] });
-    expect((await drain(provider.streamReply(request()))).chunks).toEqual(["one"]);
+    expect((await drainReply(provider.streamReply(request()))).chunks).toEqual(["one"]);
     provider.setScript({ chunks: ["two", "three"] });
-    expect((await drain(provider.streamReply(request()))).chunks).toEqual(["two", "three"]);
+    expect((await drainReply(provider.streamReply(request()))).chunks).toEqual(["two", "three"]);
     provider.setScript({});
-    expect((await drain(provider.streamReply(request()))).chunks).toEqual(DEFAULT_MOCK_CHUNKS);
+    expect((await drainReply(provider.streamReply(request()))).chunks).toEqual(DEFAULT_MOCK_CHUNKS);
     expect(provider.calls).toHaveLength(3);
   });
 });
