@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, type KeyboardEvent } from "react";
+import { usePopup } from "@/components/ui/use-popup";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { useAuthStore, type Profile } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
@@ -29,36 +30,21 @@ export function Avatar({ profile, className = "size-8" }: { profile: Pick<Profil
  * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus; Tab or a click outside closes.
  */
 export function AccountMenu({ profile }: { profile: Profile }) {
-  const [open, setOpen] = useState(false);
   const router = useRouter();
   const pathname = usePathname();
   const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef<"first" | "last">("first");
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
+  const { open, show, close, rootRef, buttonRef } = usePopup(() => {
     const list = items();
     (focusOnOpen.current === "first" ? list[0] : list.at(-1))?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+  });
 
   function openAt(where: "first" | "last") {
     focusOnOpen.current = where;
-    setOpen(true);
-  }
-
-  function close(returnFocus = true) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
+    show();
   }
 
   function onButtonKeyDown(event: KeyboardEvent) {

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { costLabel } from "@/lib/chat/model-labels";
 import type { ChatModel } from "@/lib/contracts/chat-client";
+import { usePopup } from "@/components/ui/use-popup";
 import { CheckIcon, ChevronDownIcon } from "./chat-icons";
 import { useChatModels, useChooseModel } from "./use-chat-models";
 
@@ -13,25 +14,13 @@ import { useChatModels, useChooseModel } from "./use-chat-models";
 export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: string }) {
   const { data } = useChatModels(robotKey);
   const { choose, saving } = useChooseModel(robotId, robotKey);
-  const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const { open, show, close, rootRef, buttonRef } = usePopup(() => listRef.current?.focus());
 
   const models = data?.list ?? [];
   const current = models.find((m) => m.key === data?.current) ?? null;
-
-  useEffect(() => {
-    if (!open) return;
-    listRef.current?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
 
   useEffect(() => {
     if (open) listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
@@ -39,12 +28,7 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
 
   function openList() {
     setActive(Math.max(0, models.findIndex((m) => m.key === current?.key)));
-    setOpen(true);
-  }
-
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
+    show();
   }
 
   function pick(model: ChatModel | undefined) {
