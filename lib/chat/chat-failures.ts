@@ -83,9 +83,11 @@ export function describeChatError(error: unknown): ChatFailure {
   }
   const notice = refusalNotice(error.code, error.data);
   if (notice) return { kind: "refused", notice };
-  if (error.code === NETWORK_ERROR_CODE) return { kind: "failed", code: error.code, message: FAILURE_MESSAGES.network };
+  // A dead session is refused before anything is stored; the 401 hook signs out, and the text goes back to the
+  // composer for after signing in again.
   if (error.code === UNAUTHORIZED_CODE || error.status === UNAUTHORIZED_CODE) {
-    return { kind: "failed", code: UNAUTHORIZED_CODE, message: FAILURE_MESSAGES.signedOut };
+    return { kind: "refused", notice: { code: UNAUTHORIZED_CODE, title: FAILURE_MESSAGES.signedOut, hint: null } };
   }
+  if (error.code === NETWORK_ERROR_CODE) return { kind: "failed", code: error.code, message: FAILURE_MESSAGES.network };
   return { kind: "failed", code: error.code, message: streamMessage(error.code, error.code > 0 ? error.msg : "") };
 }

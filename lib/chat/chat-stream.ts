@@ -55,8 +55,11 @@ export async function consumeChatStream(
     if (signal?.aborted) return { type: "aborted", started };
     return { type: "failed", started, failure: { kind: "failed", code: -1, message: FAILURE_MESSAGES.interrupted } };
   } catch (error) {
-    if (signal?.aborted || isAbortError(error)) return { type: "aborted", started };
+    if (isAbortError(error)) return { type: "aborted", started };
     const failure = describeChatError(error);
+    // A refusal stands even when the signal was aborted after it came (the 401 hook signs out, and signing out
+    // aborts the request): nothing was stored, so the caller must still give the text back.
+    if (signal?.aborted && failure.kind !== "refused") return { type: "aborted", started };
     if (failure.kind === "failed" && started && failure.code === -1) {
       return { type: "failed", started, failure: { ...failure, message: FAILURE_MESSAGES.interrupted } };
     }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { chatViaApi, robotById, signedInUser, type TestRobot } from "./chat-support";
-import { DESKTOP, MOBILE } from "./support";
+import { DESKTOP, MOBILE, toast } from "./support";
 
 /**
  * The chat page against the stub model (playwright.config.ts): replies are `Reply from demo-standard: you said
@@ -241,6 +241,20 @@ test("after the daily free replies the notice explains the limit, and the draft 
   await expect(messages(page, "user")).toHaveCount(5);
   await notice.getByRole("button", { name: "Dismiss" }).click();
   await expect(notice).toHaveCount(0);
+});
+
+test("a session ended elsewhere: sending signs out with the notice, shows no reply, and the draft comes back", async ({ page, request }) => {
+  const session = await signedInUser(page, request, "ended");
+  await openChat(page, true);
+  // Signing out on another device ends the session on the server.
+  const logout = await request.post("/v1/user/logout", { data: {}, headers: { authorization: `Bearer ${session.token}` } });
+  expect((await logout.json()).code).toBe(0);
+
+  await send(page, "Still there, captain?");
+  await expect(toast(page, "Authentication expired, please login again!")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(messages(page, "assistant")).toHaveCount(0);
+  await expect(composer(page)).toHaveValue("Still there, captain?");
 });
 
 test("older messages load when scrolling up, without moving what is on screen", async ({ page, request }) => {

@@ -150,6 +150,24 @@ describe("a chat turn: stream consumer and reducer", () => {
     ]);
   });
 
+  it("keeps a refusal a refusal when the signal is aborted as it arrives (the 401 hook signs out meanwhile)", async () => {
+    const ctrl = new AbortController();
+    async function* source(): AsyncGenerator<unknown> {
+      ctrl.abort();
+      throw new StreamError({ code: 401, msg: "Authentication expired", status: 401 });
+    }
+    const { state, outcome } = await runTurn(initialChatState, "Still there?", source(), ctrl.signal);
+    expect(outcome).toMatchObject({ type: "failed", started: false, failure: { kind: "refused", notice: { code: 401 } } });
+    expect(state.entries).toEqual([]);
+    // anything else that ends an aborted request is the abort
+    const other = new AbortController();
+    async function* failing(): AsyncGenerator<unknown> {
+      other.abort();
+      throw new StreamError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
+    }
+    expect((await runTurn(initialChatState, "Hi", failing(), other.signal)).outcome).toEqual({ type: "aborted", started: false });
+  });
+
   it("removes the optimistic message and raises a notice on a refusal", async () => {
     const error = new StreamError({ code: CHAT_CODES.ALLOWANCE_EXHAUSTED, msg: "Daily free replies used up", status: 402 });
     const { state, outcome } = await runTurn(initialChatState, "One more", fakeStream([], error));
@@ -222,7 +240,11 @@ describe("failures and notices", () => {
 
   it("classifies other errors", () => {
     expect(describeChatError(new Error("x"))).toEqual({ kind: "failed", code: -1, message: FAILURE_MESSAGES.generic });
-    expect(describeChatError(new StreamError({ code: 401, msg: "Unauthorized", status: 401 }))).toMatchObject({ message: FAILURE_MESSAGES.signedOut });
+    // a dead session stored nothing: a refusal, so the text goes back to the composer
+    expect(describeChatError(new StreamError({ code: 401, msg: "Unauthorized", status: 401 }))).toEqual({
+      kind: "refused",
+      notice: { code: 401, title: FAILURE_MESSAGES.signedOut, hint: null },
+    });
     expect(describeChatError(new StreamError({ code: 400, msg: "message: At most 4000 characters", status: 400 }))).toMatchObject({
       kind: "failed",
       message: "message: At most 4000 characters",
