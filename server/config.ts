@@ -76,6 +76,10 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   ANALYTICS_SERVER_URL: optionalUrl,
+
+  // --- When the database goes away (README, Architecture) ---
+  /** How long a query waits for a Postgres connection (new, or free from the pool) before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
