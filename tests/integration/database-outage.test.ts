@@ -3,14 +3,14 @@ import { once } from "node:events";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { chatSessions, robots } from "@/server/db/schema";
+import { chatMessages, chatSessions, robots } from "@/server/db/schema";
 import { MIGRATION_LOCK_ID, openDatabase } from "@/server/db/open-database";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
 import { createMockProvider, type MockProvider } from "@/server/providers/llm/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
-import { readChatStream } from "./helpers/read-chat-stream";
+import { chatStreamReader, readChatStream } from "./helpers/read-chat-stream";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase } from "./helpers/test-database";
 
@@ -35,6 +35,7 @@ const ENV = {
   CHAT_FREE_REPLIES_PER_DAY: "100000",
   CHAT_MAX_STREAMS_PER_USER: "1000",
   CHAT_MESSAGES_PER_MINUTE: "10000",
+  CHAT_CHECKPOINT_MS: "20",
 };
 
 describe.skipIf(!adminUrl)(title, () => {
@@ -153,6 +154,122 @@ describe.skipIf(!adminUrl)(title, () => {
     expect(pool.totalCount).toBe(pool.idleCount);
     const results = await Promise.all(Array.from({ length: size * 2 }, () => database.db.execute(sql`select 1 as one`)));
     expect(results.map((r) => rowsOf(r)[0])).toEqual(Array.from({ length: size * 2 }, () => ({ one: 1 })));
+  });
+
+  it("saves a chat reply whose final write's connection is terminated, by trying it again", async () => {
+    await database.db.execute(sql.raw(`create function test_hold_final_write() returns trigger language plpgsql as $$
+      begin
+        if old.status = 'streaming' and new.status <> 'streaming' then perform pg_advisory_xact_lock_shared(4242); end if;
+        return new;
+      end $$`));
+    await database.db.execute(sql.raw("create trigger test_hold_final_write before update on chat_messages for each row execute function test_hold_final_write()"));
+    try {
+      const { auth } = await signIn(5);
+      await admin.query("select pg_advisory_lock(4242)");
+      llm.setScript({ chunks: ["Still", " here"] });
+      const reader = chatStreamReader(await send(auth, { robot_id: robotId, message: "hi", model: "premium" }));
+      const id = Number((await reader.until((m) => m.type === "start")).message_id);
+      expect(await terminate(await waitingForLock())).toBe(true);
+      await admin.query("select pg_advisory_unlock(4242)");
+      const stream = await reader.rest();
+      expect(stream.messages.at(-1)).toMatchObject({ type: "end", coins_spent: 2, message: { id, content: "Still here", status: "complete" } });
+      expect(stream.closed).toBe(true);
+      const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, id));
+      expect(row).toMatchObject({ status: "complete", content: "Still here", coinsSpent: 2 });
+    } finally {
+      await admin.query("select pg_advisory_unlock_all()");
+      await database.db.execute(sql.raw("drop trigger test_hold_final_write on chat_messages"));
+      await database.db.execute(sql.raw("drop function test_hold_final_write()"));
+    }
+  });
+
+  it("survives bursts of terminated backends under load: 200 or a 503 envelope, never a crash, and recovers", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => signIn(1000)));
+    // replies take a few milliseconds, so terminations also land on their checkpoints and final writes
+    llm.setScript({ chunkDelayMs: 5 });
+    const statuses = new Map<number, number>();
+    const endings = new Map<string, number>();
+    const problems: string[] = [];
+    let stop = false;
+    let answered = 0;
+    let onAnswer = () => undefined as void;
+    /** Resolves once n more requests have been answered, so that each burst hits an app that has recovered. */
+    const answers = (n: number) => {
+      const target = answered + n;
+      return new Promise<void>((resolve) => {
+        onAnswer = () => {
+          if (answered >= target) resolve();
+        };
+      });
+    };
+
+    async function call(auth: Record<string, string>, step: number): Promise<void> {
+      const paths = [
+        () => send(auth, { robot_id: robotId, message: `message ${step}`, model: step % 4 === 0 ? "premium" : "standard" }),
+        () => api.request("/v1/buy_coin/wallet", { headers: auth }),
+        () => api.post("/v1/chat_session/history", { robot_id: robotId }, auth),
+        () => api.request("/v1/chat_session/recent_list", { headers: auth }),
+        () => api.request("/v1/user/info", { headers: auth }),
+        () => api.post("/v1/robot/search", { keyword: "captain", page: 1 }),
+      ];
+      const res = await paths[step % paths.length]!();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status === 503) {
+        if (res.headers.get("retry-after") !== "2") problems.push("503 without retry-after");
+        const body = await res.json();
+        if (body.code !== 503 || body.data !== null) problems.push(`503 body ${JSON.stringify(body)}`);
+      } else if (res.status !== 200) {
+        problems.push(`${res.status} ${await res.text()}`);
+      } else if (res.headers.get("content-type")?.includes("text/event-stream")) {
+        const stream = await readChatStream(res);
+        const last = stream.messages.at(-1);
+        const ending = last?.type === "error" ? `error ${(last.error as { code: number }).code}` : String(last?.type);
+        endings.set(ending, (endings.get(ending) ?? 0) + 1);
+        if (!stream.closed || (last?.type !== "end" && last?.type !== "error")) problems.push(`stream ended with ${ending}`);
+      } else {
+        await res.arrayBuffer();
+      }
+    }
+    const workers = users.map(async ({ auth }, w) => {
+      for (let step = w; !stop; step++) {
+        await call(auth, step);
+        answered += 1;
+        onAnswer();
+      }
+    });
+
+    let terminated = 0;
+    try {
+      for (let round = 0; round < 12; round++) {
+        // a burst lands while the app is busy (one of its backends is running a statement), after it has answered a
+        // few requests since the last one
+        await answers(users.length * 2);
+        await backendWhere("a.state <> 'idle'");
+        const { rowCount } = await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+        );
+        terminated += rowCount ?? 0;
+      }
+    } finally {
+      stop = true;
+      await Promise.all(workers);
+    }
+
+    expect(uncaught).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(terminated).toBeGreaterThanOrEqual(12);
+    expect([...statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
+    console.info("burst:", { terminated, statuses: Object.fromEntries(statuses), chat: Object.fromEntries(endings) });
+
+    // the pool recovers: nothing leaked (once the last checkpoint is back), and every kind of request succeeds again
+    await vi.waitFor(() => expect(pool.totalCount).toBe(pool.idleCount));
+    const after = await Promise.all(users.map(({ auth }) => api.request("/v1/buy_coin/wallet", { headers: auth })));
+    expect(after.map((r) => r.status)).toEqual(users.map(() => 200));
+    const chat = await readChatStream(await send(users[0]!.auth, { robot_id: robotId, message: "all good?", model: "premium" }));
+    expect(chat.messages.at(-1)).toMatchObject({ type: "end" });
+    // every reply that was streamed has been settled (the final writes were tried again)
+    const streaming = await database.db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.status, "streaming"));
+    expect(streaming).toEqual([]);
   });
 
   it("migrates at start even when the migration lock's connection is terminated", async () => {
