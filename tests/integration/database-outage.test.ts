@@ -169,7 +169,8 @@ describe.skipIf(!adminUrl)(title, () => {
       llm.setScript({ chunks: ["Still", " here"] });
       const reader = chatStreamReader(await send(auth, { robot_id: robotId, message: "hi", model: "premium" }));
       const id = Number((await reader.until((m) => m.type === "start")).message_id);
-      expect(await terminate(await waitingForLock())).toBe(true);
+      const finalWrite = await backendWhere("exists (select 1 from pg_locks l where l.pid = a.pid and l.locktype = 'advisory' and not l.granted)");
+      expect(await terminate(finalWrite)).toBe(true);
       await admin.query("select pg_advisory_unlock(4242)");
       const stream = await reader.rest();
       expect(stream.messages.at(-1)).toMatchObject({ type: "end", coins_spent: 2, message: { id, content: "Still here", status: "complete" } });
