@@ -15,8 +15,11 @@ export interface PageSecurityOptions {
   analyticsUrl?: string;
 }
 
-/** One year; no includeSubDomains (other hosts under the operator's domain may still be plain http). */
-export const HSTS_VALUE = "max-age=31536000";
+/**
+ * 180 days, subdomains included: the value the API's answers carry (server/api/middleware/response-headers.ts). A
+ * browser keeps the policy of the latest https answer it saw, so pages and API must send the same one.
+ */
+export const HSTS_VALUE = "max-age=15552000; includeSubDomains";
 
 function origin(url: string | undefined): string | null {
   if (!url) return null;
