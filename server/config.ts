@@ -17,6 +17,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /** Diagnosis only: false runs PGlite statements through PGlite's own query instead of prepared statements. */
+  PGLITE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
   PUBLIC_BASE_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

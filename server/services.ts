@@ -15,6 +15,7 @@ export async function startServices(config: Config): Promise<ApiDeps> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, "pglite"),
+    preparedStatements: config.PGLITE_PREPARED_STATEMENTS,
     onConnectionError: (err) => logger.error("idle database connection failed", { error: err.message }),
   });
   logger.info("database ready", { driver: database.driver });

@@ -13,6 +13,8 @@ export interface OpenOptions {
   dataDir?: string;
   migrationsDir?: string;
   poolSize?: number;
+  /** PGlite only: run statements through the prepared-statement client (default); false uses PGlite's own query. */
+  preparedStatements?: boolean;
   /** Errors of idle pooled connections (server restart, network reset); without a listener they crash the process. */
   onConnectionError?: (err: Error) => void;
 }
@@ -64,7 +66,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db: Db = drizzle({ client: preparedStatementsClient(client) as unknown as typeof client, schema });
+  const db: Db = drizzle({ client: opts.preparedStatements === false ? client : preparedStatementsClient(client), schema });
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   await client.exec(SESSION_SETUP);
   return { db, driver: "pglite", close: () => client.close() };
