@@ -16,12 +16,12 @@ export interface BackoffRule {
 }
 
 /**
- * Sign-in back-off (README "Accounts"). Past 10 failures an account waits 1 s, 2 s, 4 s … after each failure,
- * at most 15 minutes (reached at 20 failures): about 20 guesses in the first 17 minutes, then 4 an hour,
- * against OWASP ASVS 4.0 2.2.1's 100 an hour. A device that signed in to the account before is backed off on
- * its own run instead (reset when it signs in), so the owner on it is never held up by an attacker. An address
- * gets 20 free failures (one address can be many people) and is forgotten after a quiet hour (addresses
- * change hands); it is backed off whatever the device.
+ * Sign-in back-off (README, Architecture). Past 10 failures an account waits 1 s, 2 s, 4 s … after each
+ * failure, at most 15 minutes (reached at 20 failures): 22 guesses in the first hour, then 4 an hour, against
+ * OWASP ASVS 4.0 2.2.1's 100 an hour. A device that signed in to the account before is backed off on its own
+ * run instead (reset when it signs in), so the owner on it is not held up by an attacker elsewhere. An address
+ * gets 20 free failures (one address can be many people) and is forgotten after a quiet hour (addresses change
+ * hands); it is backed off whatever the device.
  */
 const waits = { firstWaitMs: SECOND, maxWaitMs: 15 * MINUTE };
 export const LOGIN_BACKOFF = {
