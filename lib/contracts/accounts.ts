@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVICE_ID_PATTERN } from "../device-id";
 import { emailRule, nicknameRule, sexRule, userIdRule } from "../validation/auth-rules";
 
 /**
@@ -71,12 +72,17 @@ export const verifyRegisterParam = z.object({
   timestamp: z.union([z.string(), z.number()]).optional(),
   verify_code_type: z.union([z.string(), z.number()]).optional(),
 });
-/** POST /2/api/user/verify_login → data { access_token } (account token). */
+/**
+ * POST /2/api/user/verify_login → data { access_token } (account token). device_id is the browser's id
+ * (lib/device-id.ts): one that signed in to this account before skips the account's back-off (never the
+ * password check or the per-address limits); a refusal while backing off is ret 42900 with data.retry_after.
+ */
 export const verifyLoginParam = z.object({
   name: emailRule,
   verify_pwd: z.string().min(1).max(2048), // RSA-OAEP base64 ciphertext
   redirect_uri: z.string().max(500).optional(),
   devtype: z.string().max(20).optional(),
+  device_id: z.string().regex(DEVICE_ID_PATTERN, "must be 32 lower-case hex digits").optional(),
 });
 export const accountTokenData = z.object({ access_token: z.string() });
 

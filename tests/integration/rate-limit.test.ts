@@ -60,6 +60,20 @@ describe.each(stores)("per-IP rate limit with the %s store", (_name, makeStore) 
     expect(await store.acquire(key, "late", 2, 60_000)).toBe(true);
   });
 
+  it("counts concurrent strikes exactly, reads a run without adding to it, and clears it", async () => {
+    const key = `strikes-${randomBytes(4).toString("hex")}`;
+    expect(await store.strikes(key)).toBeNull();
+    const runs = await Promise.all(Array.from({ length: 20 }, () => store.strike(key, 60_000)));
+    expect(runs.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const run = await store.strikes(key);
+    expect(run?.count).toBe(20);
+    expect(run?.sinceLastMs).toBeGreaterThanOrEqual(0);
+    expect((await store.strikes(key))?.count).toBe(20);
+    await store.clearStrikes(key);
+    expect(await store.strikes(key)).toBeNull();
+    expect((await store.strike(key, 60_000)).count).toBe(1);
+  });
+
   it("lets an expired lease go by itself", async () => {
     const key = `lease-${randomBytes(4).toString("hex")}`;
     expect(await store.acquire(key, "a", 1, 50)).toBe(true);

@@ -66,7 +66,7 @@ const HANDLERS: Record<InnerPath, AnyHandler> = {
   "/2/api/user/verify_login": define({
     schema: verifyLoginParam,
     ipLimit: ACCOUNT_LIMITS.loginIp,
-    limits: (p) => [[ACCOUNT_LIMITS.loginEmail, normalizeEmail(p.name)]],
+    // Per account: exponential back-off on failures (login-backoff.ts), decided inside verifyLogin.
     run: (ctx, p) => verifyLogin(ctx, p),
   }),
 };
