@@ -1,11 +1,36 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustListProblem, type TrustProxy } from "./http/client-address";
 import { modelMappingProblem } from "./providers/llm/model-mapping";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
   .transform((v) => ["true", "1", "yes", "on"].includes(v));
 const optionalUrl = z.string().url().optional();
+
+/** false | "true" (one hop, as before) | a number of hops | a comma-separated list of addresses, CIDRs and names. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (["false", "no", "off"].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 20) ctx.addIssue({ code: "custom", message: "at most 20 proxy hops" });
+      return hops === 0 ? false : hops;
+    }
+    const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+    const problem = trustListProblem(list);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be false, a number of hops, or proxy addresses/CIDRs (loopback, linklocal, uniquelocal): ${problem}`,
+      });
+    }
+    return list;
+  });
 
 /** Every environment variable the server reads, parsed once. Empty strings count as unset. */
 export const configSchema = z.object({
@@ -20,7 +45,7 @@ export const configSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
   PUBLIC_BASE_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -30,7 +30,7 @@ describe("configuration", () => {
   it("parses booleans and numbers", () => {
     const c = parseConfig({ SEED_DEMO: "false", TRUST_PROXY: "1", PORT: "8080" });
     expect(c.SEED_DEMO).toBe(false);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe(1);
     expect(c.PORT).toBe(8080);
   });
 });
