@@ -103,7 +103,7 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
     });
 
     it("without the test switch, the answer is random (the fixed one fails)", async () => {
-      const plain = createTestApi(database, { DATA_DIR: dataDir, TRUST_PROXY: "true" });
+      const plain = createTestApi(database, { DATA_DIR: dataDir });
       const email = uniqueEmail("random-captcha");
       const code = await registerCode(api, email);
       await newCaptcha(plain, email);
