@@ -43,7 +43,12 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
-  PUBLIC_BASE_URL: optionalUrl,
+  /** The site's public address, for links (e-mails, OAuth); unset: http://localhost:{PORT}. */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), "must be an http:// or https:// URL")
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),

@@ -122,6 +122,27 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
     expect(url.searchParams.get("code")).toBeNull();
   });
 
+  it.each([
+    ["no proxy trusted", { PORT: "4311" }, "http://localhost:4311", false],
+    ["one trusted hop", { PORT: "4311", TRUST_PROXY: "1" }, "http://localhost:4311", true],
+    ["trusted loopback and PUBLIC_BASE_URL", { TRUST_PROXY: "loopback", PUBLIC_BASE_URL: "https://kewl.example.test/" }, "https://kewl.example.test", true],
+  ])("never takes redirect_uri from the Host or X-Forwarded-Host (%s)", async (_name, extra, expected, secure) => {
+    const other = createHttpServer(createApi(apiDeps(extra)));
+    await new Promise<void>((resolve) => other.server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = other.server.address() as net.AddressInfo;
+      const res = await requestFrom("127.0.0.1", `http://127.0.0.1:${port}/v1/oauth/start`, {
+        headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      });
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe(`${expected}/v1/oauth/callback`);
+      // The state cookie is Secure only when a trusted proxy says the client came over https.
+      expect(/;\s*secure/i.test(res.headers.get("set-cookie") ?? "")).toBe(secure);
+    } finally {
+      await other.shutdown(100);
+    }
+  });
+
   it("refuses an unknown code", async () => {
     const res = await getAccToken("x".repeat(43));
     expect(res.status).toBe(400);
