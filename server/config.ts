@@ -54,6 +54,9 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** A client must send its request's headers within this time, and the whole request within the next. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   REQUEST_SIGNING: z.enum(["off", "verify", "enforce"]).default("off"),
   SIGNING_KEY: z.string().min(8).default("kewl-web-signing-v1"),
   SIGNING_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
@@ -120,6 +123,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS");
   }
   if (parsed.data.OAUTH_CLIENT_ID && !parsed.data.OAUTH_CLIENT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  OAUTH_CLIENT_SECRET: required when OAUTH_CLIENT_ID is set");
