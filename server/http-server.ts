@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { ApiEnv } from "./api/context";
 import { type Config, parseConfig } from "./config";
+import { closeWithoutReading } from "./http/close-unread";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -22,7 +23,7 @@ export function createHttpServer(
   shutdown(deadlineMs: number): Promise<void>;
 } {
   const config = options.config ?? parseConfig({});
-  // Not Hono's clean-up of unread bodies, which reads (and drops) up to 64 MB of them: see "finish" below.
+  // Not Hono's clean-up of unread bodies, which reads (and drops) up to 64 MB of them: see closeWithoutReading.
   const apiListener = getRequestListener(api.fetch, { autoCleanupIncoming: false });
   let pageHandler: NodeHandler = (_req, res) => {
     res.statusCode = 503;
@@ -42,9 +43,11 @@ export function createHttpServer(
     (req, res) => {
       // While stopping, a keep-alive socket that goes idle is closed at once instead of at the deadline.
       if (stopping) res.setHeader("connection", "close");
+      // Answered before the body was all in (a 413, a 429): close rather than read the rest off the socket.
+      res.prependListener("finish", () => {
+        if (!req.complete) closeWithoutReading(req);
+      });
       res.on("finish", () => {
-        // Answered before the body was all in (a 413, a 429): close rather than read the rest off the socket.
-        if (!req.complete) req.socket.destroy();
         if (stopping) server.closeIdleConnections();
       });
       const url = req.url ?? "/";
