@@ -4,13 +4,20 @@ import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { ApiEnv } from "./api/context";
 import { type Config, parseConfig } from "./config";
+import { compileTrust } from "./http/client-address";
 import { closeWithoutReading } from "./http/close-unread";
+import { limitPages } from "./http/page-rate-limit";
+import type { Logger } from "./logger";
+import type { KeyValueStore } from "./modules/limits/key-value-store";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
 export interface HttpServerOptions {
-  /** The timeouts; unset: the defaults of an empty configuration. */
-  config?: Pick<Config, "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS">;
+  /** Timeouts, the page limit and the proxies to trust; unset: the defaults of an empty configuration. */
+  config?: Pick<Config, "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "PAGE_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY">;
+  /** The store the per-address page limit counts in (the API's); without one, pages are not limited. */
+  store?: KeyValueStore;
+  logger?: Logger;
 }
 
 /** One HTTP server: /v1 goes to the API, everything else to the page handler (Next). */
@@ -25,10 +32,22 @@ export function createHttpServer(
   const config = options.config ?? parseConfig({});
   // Not Hono's clean-up of unread bodies, which reads (and drops) up to 64 MB of them: see closeWithoutReading.
   const apiListener = getRequestListener(api.fetch, { autoCleanupIncoming: false });
+  const pageLimit = options.store
+    ? limitPages({
+        store: options.store,
+        perMinute: config.PAGE_RATE_LIMIT_PER_MINUTE,
+        trust: compileTrust(config.TRUST_PROXY),
+        logger: options.logger,
+      })
+    : null;
   let pageHandler: NodeHandler = (_req, res) => {
     res.statusCode = 503;
     res.setHeader("retry-after", "1");
     res.end("Starting up");
+  };
+  const toPages = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (pageLimit && (await pageLimit(req, res))) return;
+    await pageHandler(req, res);
   };
   let stopping = false;
   const server = http.createServer(
@@ -54,7 +73,7 @@ export function createHttpServer(
       if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
         void apiListener(req, res);
       } else {
-        void pageHandler(req, res);
+        void toPages(req, res);
       }
     },
   );

@@ -11,6 +11,7 @@ import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/server/providers/llm/mock-model";
+import { randomLoopback, requestFrom } from "../support/loopback-client";
 import { createTestDatabase } from "./helpers/test-database";
 
 const LIMIT = 64 * 1024;
@@ -201,5 +202,53 @@ describe("slow clients", () => {
     await ended;
     expect(received).toContain("event: start");
     expect(received).toContain("still here");
+  });
+});
+
+describe("page requests", () => {
+  it("are limited per address in the shared store, static files and the API aside; past it 429 without reaching Next", async () => {
+    const config = parseConfig({ NODE_ENV: "test", PAGE_RATE_LIMIT_PER_MINUTE: "3" });
+    const store = createMemoryStore();
+    const api = new Hono<ApiEnv>();
+    api.get("/v1/ping", (c) => c.text("api"));
+    // Two instances on one store, as behind a load balancer: the count is the address's, not the instance's.
+    const servers = [createHttpServer(api, { config, store }), createHttpServer(api, { config, store })];
+    const bases: string[] = [];
+    let pages = 0;
+    try {
+      for (const server of servers) {
+        server.setPageHandler((_req, res) => {
+          pages += 1;
+          res.end("page");
+        });
+        await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
+        bases.push(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
+      }
+      const [one, two] = bases as [string, string];
+      const visitor = randomLoopback();
+      const get = (base: string, path: string, from = visitor) => requestFrom(from, `${base}${path}`);
+
+      for (const [base, path] of [[one, "/search?q=dragon"], [two, "/"], [one, "/character/1?_rsc=abc"]] as const) {
+        expect((await get(base, path)).status).toBe(200);
+      }
+      const limited = await get(two, "/search?q=another");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(limited.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await limited.text()).toContain("Too many requests");
+      expect(pages).toBe(3);
+
+      // Static files never count and are never refused; the API has its own limit.
+      for (const path of ["/_next/static/chunks/main-app.js", "/icons/icon.svg", "/favicon.ico", "/manifest.webmanifest"]) {
+        expect(await (await get(one, path)).text()).toBe("page");
+      }
+      expect(await (await get(one, "/v1/ping")).text()).toBe("api");
+      // Not static: the image optimiser (unused by the app, and costlier than a page).
+      expect((await get(one, "/_next/image?url=%2Ficons%2Ficon.svg&w=64&q=75")).status).toBe(429);
+      // Another address has its own budget.
+      expect((await get(one, "/search?q=dragon", randomLoopback())).status).toBe(200);
+    } finally {
+      for (const server of servers) if (server.server.listening) await server.shutdown(10);
+    }
   });
 });

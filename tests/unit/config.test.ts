@@ -30,9 +30,10 @@ describe("configuration", () => {
 
   it("times out slow requests by default, and keeps the headers' timeout within the request's", () => {
     const c = parseConfig({});
-    expect([c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS]).toEqual([10_000, 30_000]);
+    expect([c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS, c.PAGE_RATE_LIMIT_PER_MINUTE]).toEqual([10_000, 30_000, 600]);
     expect(() => parseConfig({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "5000" })).toThrow(/HEADERS_TIMEOUT_MS:/);
     expect(() => parseConfig({ REQUEST_TIMEOUT_MS: "10" })).toThrow(/REQUEST_TIMEOUT_MS:/);
+    expect(() => parseConfig({ PAGE_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(/PAGE_RATE_LIMIT_PER_MINUTE:/);
   });
 
   it("parses booleans and numbers", () => {
