@@ -50,7 +50,8 @@ export function warnAboutAccounts(config: Config, logger: Logger): void {
   }
   if (config.NODE_ENV === "production" && !config.PUBLIC_BASE_URL) {
     logger.warn(
-      `PUBLIC_BASE_URL is unset: links in e-mails and OAuth redirects use ${publicBaseUrl(config)}; set PUBLIC_BASE_URL on a public site`,
+      `PUBLIC_BASE_URL is unset: links in e-mails and OAuth redirects use ${publicBaseUrl(config)}; ` +
+        "set PUBLIC_BASE_URL on a public site",
     );
   }
 }

@@ -7,7 +7,7 @@ import proxyaddr from "proxy-addr";
  */
 export type TrustProxy = false | number | string[];
 
-/** Whether the address at `hop` (0: the socket's peer, 1: the rightmost X-Forwarded-For entry, …) is a proxy we trust. */
+/** Whether the address at `hop` (0: the socket's peer, 1: the rightmost X-Forwarded-For entry…) is a trusted proxy. */
 export type TrustFn = (address: string, hop: number) => boolean;
 
 /** What the resolution reads from a request: its X-Forwarded-* headers and the socket's peer address. */

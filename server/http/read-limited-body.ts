@@ -13,7 +13,10 @@ export class BodyAbortedError extends Error {
  * arrived. Past the limit nothing more is read: the request stream is paused (so Node stops reading the socket
  * once its small buffer is full) and the rest of the upload stays on the wire for the connection's close.
  */
-export function readBodyWithin(source: IncomingMessage | ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+export function readBodyWithin(
+  source: IncomingMessage | ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | null> {
   if (source === null) return Promise.resolve(new Uint8Array(0));
   return source instanceof IncomingMessage ? readIncoming(source, limit) : readStream(source, limit);
 }

@@ -8,7 +8,10 @@ type Ctx = Parameters<MiddlewareHandler<ApiEnv>>[0];
 /** The socket's peer and the forwarding headers (which count only when that peer is a trusted proxy). */
 function addressed(c: Ctx): AddressedRequest {
   return {
-    headers: { "x-forwarded-for": c.req.header("x-forwarded-for"), "x-forwarded-proto": c.req.header("x-forwarded-proto") },
+    headers: {
+      "x-forwarded-for": c.req.header("x-forwarded-for"),
+      "x-forwarded-proto": c.req.header("x-forwarded-proto"),
+    },
     socket: { remoteAddress: c.env?.incoming?.socket.remoteAddress },
   };
 }
