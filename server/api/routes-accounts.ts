@@ -11,21 +11,9 @@ import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 import { readBody, readQuery } from "./validate";
 
-/** The request's own origin, for e-mailed links when PUBLIC_BASE_URL is unset (forwarded headers only behind a trusted proxy). */
-function requestOrigin(c: Context<ApiEnv>): string {
-  const url = new URL(c.req.url);
-  if (c.get("deps").config.TRUST_PROXY) {
-    const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
-    const host = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
-    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-    if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) url.host = host;
-  }
-  return url.origin;
-}
-
 export function accountsContext(c: Context<ApiEnv>): AccountsContext {
   const { database, config, store, logger } = c.get("deps");
-  return { db: database.db, config, store, logger, ip: c.get("clientIp"), origin: requestOrigin(c) };
+  return { db: database.db, config, store, logger, ip: c.get("clientIp") };
 }
 
 const outboxQuery = z.object({ email: z.string().trim().min(3).max(254) });

@@ -40,7 +40,7 @@ export function oauthRoutes(): Hono<ApiEnv> {
       sameSite: "Lax",
       path: OAUTH_COOKIE_PATH,
       maxAge: OAUTH_COOKIE_MAX_AGE_S,
-      secure: ctx.origin.startsWith("https:"),
+      secure: c.get("protocol") === "https",
     });
     c.header("cache-control", "no-store");
     return c.redirect(url, 302);
@@ -51,7 +51,7 @@ export function oauthRoutes(): Hono<ApiEnv> {
     const ctx = accountsContext(c);
     const base = linkBase(ctx);
     const back = (params: Record<string, string>) => {
-      deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, secure: ctx.origin.startsWith("https:") });
+      deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, secure: c.get("protocol") === "https" });
       c.header("cache-control", "no-store");
       return c.redirect(`${base}/auth/callback?${new URLSearchParams(params).toString()}`, 302);
     };

@@ -121,7 +121,7 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     const hash = vi.spyOn(passwords, "hash");
     const ip = randomIp();
     await exhaust(ACCOUNT_LIMITS.resetPasswordIp, ip);
-    const res = await api.post("/v1/user/reset_password", { token: "a".repeat(43), password: "secret-1" }, { "x-forwarded-for": ip });
+    const res = await api.from(ip).post("/v1/user/reset_password", { token: "a".repeat(43), password: "secret-1" });
     expect(res.status).toBe(429);
     expect(hash).not.toHaveBeenCalled();
   });

@@ -85,4 +85,13 @@ describe("start-up warnings", () => {
     warnAboutAccounts(parseConfig({ NODE_ENV: "production" }), prod.logger);
     expect(prod.warnings.map((w) => w.msg).join(" ")).toMatch(/SMTP_URL[\s\S]*PUBLIC_BASE_URL/);
   });
+
+  it("say where links point when PUBLIC_BASE_URL is unset: the address the server was started on", () => {
+    const { warnings, logger } = capture();
+    warnAboutAccounts(parseConfig({ NODE_ENV: "production", PORT: "8080" }), logger);
+    const links = warnings.find((w) => w.msg.includes("PUBLIC_BASE_URL"));
+    expect(links?.msg).toContain("http://localhost:8080");
+    expect(links?.msg).toMatch(/set PUBLIC_BASE_URL on a public site/);
+    expect(links?.msg).not.toMatch(/Host/);
+  });
 });
