@@ -10,6 +10,8 @@ import type { LlmProvider } from "@/server/providers/llm/types";
 
 export interface TestApi {
   deps: ApiDeps;
+  /** The app's routes ("GET /v1/health", …), middleware left out (set by createTestApi). */
+  routes?: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
 }
@@ -30,8 +32,10 @@ export function createTestApi(
   };
   const app = createApi(deps);
   const request = async (path: string, init?: RequestInit) => app.request(path, init);
+  const routes = [...new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
   return {
     deps,
+    routes,
     request,
     post: (path, body, headers = {}) =>
       request(path, {
