@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { ApiEnv } from "./api/context";
+import { routablePageUrl } from "./page-path";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -29,6 +30,7 @@ export function createHttpServer(api: Hono<ApiEnv>): {
     if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
       void apiListener(req, res);
     } else {
+      req.url = routablePageUrl(url);
       void pageHandler(req, res);
     }
   });
