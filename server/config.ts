@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAvatarHosts } from "../lib/format/avatar-url";
 import { trustListProblem, type TrustProxy } from "./http/client-address";
 import { modelMappingProblem } from "./providers/llm/model-mapping";
 
@@ -116,6 +117,21 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   ANALYTICS_SERVER_URL: optionalUrl,
+
+  // --- input rules ---
+  /**
+   * Host names (https only, comma-separated) avatar URLs may point at besides this site's own avatar route, e.g.
+   * "lh3.googleusercontent.com,cdn.example.com". Other avatar URLs are refused as input and replaced when shown.
+   */
+  AVATAR_HOSTS: z
+    .string()
+    .transform((value, ctx) => {
+      const { hosts, bad } = parseAvatarHosts(value);
+      const message = `not a host name: ${bad.join(", ")} (host names only: no scheme, port or path)`;
+      if (bad.length) ctx.addIssue({ code: "custom", message });
+      return hosts;
+    })
+    .default([]),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -9,6 +9,7 @@ import { closeWithoutReading } from "./http/close-unread";
 import { limitPages } from "./http/page-rate-limit";
 import type { Logger } from "./logger";
 import type { KeyValueStore } from "./modules/limits/key-value-store";
+import { routablePageUrl } from "./page-path";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -73,6 +74,7 @@ export function createHttpServer(
       if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
         void apiListener(req, res);
       } else {
+        req.url = routablePageUrl(url);
         void toPages(req, res);
       }
     },

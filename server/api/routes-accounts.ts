@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { appLoginRequest, reportRequest, resetPasswordRequest } from "../../lib/contracts/accounts";
+import { appLoginRequest, reportRequest, resetPasswordRequest, testOutboxQuery } from "../../lib/contracts/accounts";
 import { errors } from "../errors";
 import type { AccountsContext } from "../modules/accounts/context";
 import { appLogin } from "../modules/accounts/login";
@@ -15,8 +14,6 @@ export function accountsContext(c: Context<ApiEnv>): AccountsContext {
   const { database, config, store, logger } = c.get("deps");
   return { db: database.db, config, store, logger, ip: c.get("clientIp") };
 }
-
-const outboxQuery = z.object({ email: z.string().trim().min(3).max(254) });
 
 /** Accounts: the /channel/report proxy (allow-listed inner paths), app/login, reset_password, the test outbox. */
 export function accountRoutes(): Hono<ApiEnv> {
@@ -42,7 +39,7 @@ export function accountRoutes(): Hono<ApiEnv> {
   // TEST_OUTBOX_ENABLED only (end-to-end runs against a production build); otherwise an unknown path.
   app.get("/test/outbox", async (c) => {
     if (!c.get("deps").config.TEST_OUTBOX_ENABLED) throw errors.notFound(`Not found: ${c.req.method} ${c.req.path}`);
-    const { email } = readQuery(c, outboxQuery);
+    const { email } = readQuery(c, testOutboxQuery);
     return ok(c, { list: await listOutbox(c.get("deps").database.db, email) });
   });
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
+import { getAccTokenRequest } from "../../lib/contracts/accounts";
 import { AppError, errors } from "../errors";
 import { linkBase } from "../modules/accounts/context";
 import { ACCOUNT_LIMITS, spendLimits } from "../modules/accounts/limits";
@@ -15,8 +15,6 @@ import { readBody } from "./validate";
 
 export const OAUTH_FAILED_CODE = 40003;
 export const OAUTH_FAILED_MESSAGE = "Sign-in failed. Please try again.";
-
-const getAccTokenRequest = z.object({ code: z.string().min(16).max(200), callbackurl: z.string().max(500).optional() });
 
 function requireEnabled(c: Context<ApiEnv>): void {
   if (!oauthEnabled(c.get("deps").config)) throw errors.notFound(`Not found: ${c.req.method} ${c.req.path}`);

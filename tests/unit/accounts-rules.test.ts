@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config";
 import { passwordProblem } from "@/server/modules/accounts/password-policy";
 import { isAllowedFace } from "@/server/modules/accounts/profile-update";
+import { setAvatarHosts } from "@/server/modules/avatars/avatar-policy";
 import { defaultUserKey, nicknameFromEmail } from "@/server/modules/accounts/users";
 import type { Logger } from "@/server/logger";
 import { warnAboutAccounts } from "@/server/services";
@@ -27,9 +28,16 @@ describe("account defaults", () => {
     expect(passwordProblem("x".repeat(129))).toBe("Password must be at most 128 characters");
   });
 
-  it("avatars are https URLs or paths on this site only", () => {
-    for (const ok of ["", "https://cdn.example.test/a.png", "/v1/avatar/adventurer/x.svg", "/uploads/a.png"]) expect(isAllowedFace(ok)).toBe(true);
-    for (const bad of ["http://x.test/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "//evil.test/a.png", "/a b.png", "/a\\b", "a.png", "https://x.test/a\n.png"]) {
+  it("avatars are this site's avatar route or https on a host in AVATAR_HOSTS only", () => {
+    setAvatarHosts(["cdn.example.test"]);
+    for (const ok of ["", "https://cdn.example.test/a.png", "/v1/avatar/adventurer/x.svg"]) {
+      expect(isAllowedFace(ok), ok).toBe(true);
+    }
+    for (const bad of [
+      "http://x.test/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "//evil.test/a.png", "/a b.png",
+      "/a\\b", "a.png", "https://x.test/a.png", "https://cdn.example.test/a\n.png", "/uploads/a.png", "/v1/user/info",
+      "http://cdn.example.test/a.png",
+    ]) {
       expect(isAllowedFace(bad), bad).toBe(false);
     }
   });

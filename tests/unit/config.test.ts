@@ -23,6 +23,8 @@ describe("configuration", () => {
     ["SEED_DEMO", "maybe"],
     ["PUBLIC_BASE_URL", "not a url"],
     ["PUBLIC_BASE_URL", "javascript:alert(1)"],
+    ["AVATAR_HOSTS", "https://cdn.example.com"],
+    ["AVATAR_HOSTS", "cdn.example.com:443"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -41,5 +43,12 @@ describe("configuration", () => {
     expect(c.SEED_DEMO).toBe(false);
     expect(c.TRUST_PROXY).toBe(1);
     expect(c.PORT).toBe(8080);
+  });
+
+  it("reads AVATAR_HOSTS as a list of host names, none by default", () => {
+    expect(parseConfig({}).AVATAR_HOSTS).toEqual([]);
+    expect(parseConfig({ AVATAR_HOSTS: "cdn.example.com, LH3.googleusercontent.com" }).AVATAR_HOSTS).toEqual([
+      "cdn.example.com", "lh3.googleusercontent.com",
+    ]);
   });
 });

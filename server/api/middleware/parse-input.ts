@@ -4,6 +4,7 @@ import { SIGNATURE_FIELDS } from "../../../lib/api/signature";
 import { AppError, errors } from "../../errors";
 import { BodyAbortedError, readBodyWithin } from "../../http/read-limited-body";
 import type { ApiEnv } from "../context";
+import { assertCleanInput } from "./input-text";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 const SIGNATURE_FIELD_SET = new Set<string>(SIGNATURE_FIELDS);
@@ -62,6 +63,7 @@ export function parseInput(onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0],
         body = parsed as Record<string, unknown>;
       }
     }
+    assertCleanInput(c.req.url, query, body);
     if (onRaw) await onRaw(c, { query, body });
     c.set("query", withoutSignatureFields(query));
     c.set("body", body ? withoutSignatureFields(body) : undefined);

@@ -13,6 +13,8 @@ import { requestFrom } from "../../support/loopback-client";
 
 export interface TestApi {
   deps: ApiDeps;
+  /** The app's routes ("GET /v1/health", …), middleware left out (set by createTestApi). */
+  routes?: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   /** The same API, called by a client at `address` (the socket's peer address, as the Node server passes it). */
@@ -40,8 +42,10 @@ function boundTo(app: Hono<ApiEnv>, deps: ApiDeps, address?: string): TestApi {
   // @hono/node-server's bindings carry the socket; the API reads only its remote address from it here.
   const bindings = address ? { incoming: { socket: { remoteAddress: address } } as unknown as HttpBindings["incoming"] } : undefined;
   const request = async (path: string, init?: RequestInit) => app.request(path, init, bindings);
+  const routes = [...new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
   return {
     deps,
+    routes,
     request,
     post: (path, body, headers = {}) =>
       request(path, {
