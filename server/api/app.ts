@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { AppError, errors } from "../errors";
+import { setAvatarHosts } from "../modules/avatars/avatar-policy";
 import type { ApiDeps, ApiEnv } from "./context";
 import { fail } from "./envelope";
 import { optionalAuth } from "./middleware/auth";
@@ -19,6 +20,7 @@ import { userRoutes } from "./routes-user";
 /** The /v1 API. Routers stay thin: validate, call a module, answer in the envelope. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath("/v1");
+  setAvatarHosts(deps.config.AVATAR_HOSTS);
 
   app.use(requestContext(deps));
   app.use(apiResponseHeaders());
