@@ -13,6 +13,7 @@ function securityOptions(): PageSecurityOptions {
       // Inlined at build time, like in the browser bundle that calls it.
       apiBaseUrl: process.env.NEXT_PUBLIC_API_BASE_URL,
       analyticsUrl: config.ANALYTICS_SERVER_URL,
+      avatarHosts: config.AVATAR_HOSTS,
     };
   }
   return options;

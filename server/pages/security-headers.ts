@@ -13,6 +13,8 @@ export interface PageSecurityOptions {
   apiBaseUrl?: string;
   /** ANALYTICS_SERVER_URL: the collector the browser reports to. */
   analyticsUrl?: string;
+  /** AVATAR_HOSTS: the https hosts avatars may be on besides our own avatar route. */
+  avatarHosts?: readonly string[];
 }
 
 /**
@@ -49,8 +51,9 @@ export function pageSecurityHeaders(nonce: string, options: PageSecurityOptions)
     // React writes style attributes and Radix/vaul inject <style> elements: inline styles stay allowed (they
     // cannot run code). No nonce here, or browsers would ignore 'unsafe-inline'.
     "style-src 'self' 'unsafe-inline'",
-    // Avatars are ours (/v1/...), captchas data: URLs; a profile picture may be any https URL (the OAuth provider's).
-    "img-src 'self' data: blob: https:",
+    // Avatars are ours (/v1/avatar/...) or on an AVATAR_HOSTS host; captchas are data: URLs. No other host: an
+    // injected <img> cannot send page text elsewhere.
+    `img-src ${["'self'", "data:", ...(options.avatarHosts ?? []).map((host) => `https://${host}`)].join(" ")}`,
     "font-src 'self' data:",
     `connect-src ${[...connect].join(" ")}`,
     "object-src 'none'",

@@ -85,6 +85,8 @@ for (const { path, status } of PAGES) {
       expect(csp.get("object-src")).toEqual(["'none'"]);
       expect(csp.get("base-uri")).toEqual(["'none'"]);
       expect(csp.get("form-action")).toEqual(["'self'"]);
+      // No AVATAR_HOSTS on the test server: our own images and data: captchas only.
+      expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
       // The test server is plain http (PUBLIC_BASE_URL http://…): no HSTS, no upgrade of our own requests.
       expect(headers["strict-transport-security"]).toBeUndefined();
       expect(csp.has("upgrade-insecure-requests")).toBe(false);

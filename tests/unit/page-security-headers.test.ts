@@ -35,9 +35,10 @@ describe("pageSecurityHeaders", () => {
     expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it("allows our own images, data: captchas and https profile pictures", () => {
-    const csp = cspOf(pageSecurityHeaders("n0nce", { dev: false }));
-    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", "https:"]);
+  it("allows images from our own origin, data: captchas and the AVATAR_HOSTS hosts only", () => {
+    expect(cspOf(pageSecurityHeaders("n0nce", { dev: false })).get("img-src")).toEqual(["'self'", "data:"]);
+    const csp = cspOf(pageSecurityHeaders("n0nce", { dev: false, avatarHosts: ["lh3.googleusercontent.com", "cdn.example.com"] }));
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "https://lh3.googleusercontent.com", "https://cdn.example.com"]);
   });
 
   it("lets the browser reach the API and the analytics collector on their own origins", () => {
