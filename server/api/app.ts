@@ -23,7 +23,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   setAvatarHosts(deps.config.AVATAR_HOSTS);
 
   app.use(requestContext(deps));
-  app.use(apiResponseHeaders());
+  app.use(apiResponseHeaders(deps.config));
   app.use(compressWhenAccepted());
   app.use(rateLimit());
   app.use(parseInput(verifySignature));
