@@ -13,10 +13,36 @@ export default defineConfig([
     },
   },
   {
+    // Type-aware rules: a promise is awaited, returned or explicitly voided, and never passed where a void
+    // callback is expected (an event handler, a timer) unless that is meant.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // Server code must never be pulled into client bundles.
-    files: ["components/**", "stores/**", "lib/**"],
+    files: ["components/**", "stores/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }] }],
+    },
+  },
+  {
+    // lib/ is the lowest layer the browser loads: it imports none of the layers above it.
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/server/*", "**/server/*"], message: "server/ is backend only" },
+            { group: ["@/components/*", "**/components/*"], message: "lib/ must not import components/" },
+            { group: ["@/stores/*", "**/stores/*"], message: "lib/ must not import stores/" },
+          ],
+        },
+      ],
     },
   },
 ]);

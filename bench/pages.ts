@@ -97,6 +97,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
       REDIS_URL: "",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "1000000",
+      PAGE_RATE_LIMIT_PER_MINUTE: "1000000",
     };
     out(`starting the server (node scripts/start.mjs; builds first when the build is stale) on port ${port}, DATA_DIR ${dataDir}…`);
     const { child, output, exited } = spawnNode("stop the server", [path.join(ROOT, "scripts/start.mjs")], { cwd: ROOT, env });

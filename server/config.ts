@@ -1,11 +1,37 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAvatarHosts } from "../lib/format/avatar-url";
+import { trustListProblem, type TrustProxy } from "./http/client-address";
 import { modelMappingProblem } from "./providers/llm/model-mapping";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
   .transform((v) => ["true", "1", "yes", "on"].includes(v));
 const optionalUrl = z.string().url().optional();
+
+/** false | "true" (one hop, as before) | a number of hops | a comma-separated list of addresses, CIDRs and names. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (["false", "no", "off"].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 20) ctx.addIssue({ code: "custom", message: "at most 20 proxy hops" });
+      return hops === 0 ? false : hops;
+    }
+    const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+    const problem = trustListProblem(list);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be false, a number of hops, or proxy addresses/CIDRs (loopback, linklocal, uniquelocal): ${problem}`,
+      });
+    }
+    return list;
+  });
 
 /** Every environment variable the server reads, parsed once. Empty strings count as unset. */
 export const configSchema = z.object({
@@ -17,13 +43,28 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /** Diagnosis only: false runs PGlite statements through PGlite's own query instead of prepared statements. */
+  PGLITE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
-  PUBLIC_BASE_URL: optionalUrl,
+  /** The site's public address, for links (e-mails, OAuth); unset: http://localhost:{PORT}. */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), "must be an http:// or https:// URL")
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Per client address, over the pages (everything but /v1 and static files). A catalogue page view with Next's
+   * link prefetching makes about 35-45 such requests (measured), so 600 allows over a dozen views a minute.
+   */
+  PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** A client must send its request's headers within this time, and the whole request within the next. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   REQUEST_SIGNING: z.enum(["off", "verify", "enforce"]).default("off"),
   SIGNING_KEY: z.string().min(8).default("kewl-web-signing-v1"),
   SIGNING_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
@@ -77,6 +118,21 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   ANALYTICS_SERVER_URL: optionalUrl,
 
+  // --- input rules ---
+  /**
+   * Host names (https only, comma-separated) avatar URLs may point at besides this site's own avatar route, e.g.
+   * "lh3.googleusercontent.com,cdn.example.com". Other avatar URLs are refused as input and replaced when shown.
+   */
+  AVATAR_HOSTS: z
+    .string()
+    .transform((value, ctx) => {
+      const { hosts, bad } = parseAvatarHosts(value);
+      const message = `not a host name: ${bad.join(", ")} (host names only: no scheme, port or path)`;
+      if (bad.length) ctx.addIssue({ code: "custom", message });
+      return hosts;
+    })
+    .default([]),
+
   // --- When the database goes away (README, Architecture) ---
   /** How long a query waits for a Postgres connection (new, or free from the pool) before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
@@ -98,6 +154,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS");
   }
   if (parsed.data.OAUTH_CLIENT_ID && !parsed.data.OAUTH_CLIENT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  OAUTH_CLIENT_SECRET: required when OAUTH_CLIENT_ID is set");

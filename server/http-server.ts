@@ -3,35 +3,82 @@ import type { Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { ApiEnv } from "./api/context";
+import { type Config, parseConfig } from "./config";
+import { compileTrust } from "./http/client-address";
+import { closeWithoutReading } from "./http/close-unread";
+import { limitPages } from "./http/page-rate-limit";
+import type { Logger } from "./logger";
+import type { KeyValueStore } from "./modules/limits/key-value-store";
+import { routablePageUrl } from "./page-path";
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
+export interface HttpServerOptions {
+  /** Timeouts, the page limit and the proxies to trust; unset: the defaults of an empty configuration. */
+  config?: Pick<Config, "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "PAGE_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY">;
+  /** The store the per-address page limit counts in (the API's); without one, pages are not limited. */
+  store?: KeyValueStore;
+  logger?: Logger;
+}
+
 /** One HTTP server: /v1 goes to the API, everything else to the page handler (Next). */
-export function createHttpServer(api: Hono<ApiEnv>): {
+export function createHttpServer(
+  api: Hono<ApiEnv>,
+  options: HttpServerOptions = {},
+): {
   server: http.Server;
   setPageHandler(handler: NodeHandler): void;
   shutdown(deadlineMs: number): Promise<void>;
 } {
-  const apiListener = getRequestListener(api.fetch);
+  const config = options.config ?? parseConfig({});
+  // Not Hono's clean-up of unread bodies, which reads (and drops) up to 64 MB of them: see closeWithoutReading.
+  const apiListener = getRequestListener(api.fetch, { autoCleanupIncoming: false });
+  const pageLimit = options.store
+    ? limitPages({
+        store: options.store,
+        perMinute: config.PAGE_RATE_LIMIT_PER_MINUTE,
+        trust: compileTrust(config.TRUST_PROXY),
+        logger: options.logger,
+      })
+    : null;
   let pageHandler: NodeHandler = (_req, res) => {
     res.statusCode = 503;
     res.setHeader("retry-after", "1");
     res.end("Starting up");
   };
+  const toPages = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (pageLimit && (await pageLimit(req, res))) return;
+    await pageHandler(req, res);
+  };
   let stopping = false;
-  const server = http.createServer((req, res) => {
-    // While stopping, a keep-alive socket that goes idle is closed at once instead of at the deadline.
-    if (stopping) res.setHeader("connection", "close");
-    res.on("finish", () => {
-      if (stopping) server.closeIdleConnections();
-    });
-    const url = req.url ?? "/";
-    if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
-      void apiListener(req, res);
-    } else {
-      void pageHandler(req, res);
-    }
-  });
+  const server = http.createServer(
+    {
+      // A client gets this long for its headers, then for its whole request (slow senders hold no socket for
+      // long). Node checks both only every connectionsCheckingInterval. A request counts only until its body is
+      // in: a reply streamed for minutes after that (chat) is never cut.
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
+    (req, res) => {
+      // While stopping, a keep-alive socket that goes idle is closed at once instead of at the deadline.
+      if (stopping) res.setHeader("connection", "close");
+      // Answered before the body was all in (a 413, a 429): close rather than read the rest off the socket.
+      res.prependListener("finish", () => {
+        if (!req.complete) closeWithoutReading(req);
+      });
+      res.on("finish", () => {
+        if (stopping) server.closeIdleConnections();
+      });
+      const url = req.url ?? "/";
+      if (url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?")) {
+        void apiListener(req, res);
+      } else {
+        req.url = routablePageUrl(url);
+        void toPages(req, res);
+      }
+    },
+  );
   server.keepAliveTimeout = 65_000;
 
   const sockets = new Set<Socket>();

@@ -30,7 +30,7 @@ setProcessDatabase(deps.database);
 const { logger } = deps;
 const stopSweeping = sweepInterruptedReplies(deps.database.db, logger);
 
-const http = createHttpServer(createApi(deps));
+const http = createHttpServer(createApi(deps), { config, store: deps.store, logger });
 const { default: next } = await import("next");
 const nextApp = next({ dev, dir: process.cwd(), httpServer: http.server, hostname: config.HOST, port: config.PORT });
 await nextApp.prepare();

@@ -8,6 +8,7 @@ import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { createMemoryStore } from "./modules/limits/memory-store";
 import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
+import { publicBaseUrl } from "./public-base-url";
 
 /** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
 export async function startServices(config: Config): Promise<ApiDeps> {
@@ -15,6 +16,7 @@ export async function startServices(config: Config): Promise<ApiDeps> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, "pglite"),
+    preparedStatements: config.PGLITE_PREPARED_STATEMENTS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
     onStartRetry: (err, attempt) =>
@@ -51,7 +53,10 @@ export function warnAboutAccounts(config: Config, logger: Logger): void {
     logger.warn("SMTP_URL is unset: e-mails (with sign-up codes and reset links) are not sent, only written to the log and mail_outbox");
   }
   if (config.NODE_ENV === "production" && !config.PUBLIC_BASE_URL) {
-    logger.warn("PUBLIC_BASE_URL is unset: password reset links use the request's Host header; set it on a public site");
+    logger.warn(
+      `PUBLIC_BASE_URL is unset: links in e-mails and OAuth redirects use ${publicBaseUrl(config)}; ` +
+        "set PUBLIC_BASE_URL on a public site",
+    );
   }
 }
 

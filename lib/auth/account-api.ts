@@ -7,7 +7,7 @@ import { z } from "zod";
 import { apiGet, apiPost } from "@/lib/api";
 import { ApiError, NETWORK_ERROR_CODE } from "@/lib/api/errors";
 import { accountTokenData, appLoginResponse, REG_TYPE, userInfoSchema, type InnerAnswer, type UserInfo } from "@/lib/contracts/accounts";
-import { getDeviceId } from "@/lib/device-id";
+import { getDeviceId, storedDeviceId } from "@/lib/device-id";
 import { BUSINESS, DEVTYPE, isInnerOk, report } from "./session-api";
 import { getBlackBox } from "./storage";
 
@@ -58,7 +58,12 @@ export async function sendEmail(email: string, type: (typeof EMAIL_TYPE)[keyof t
 }
 
 export async function verifyLogin(email: string, verifyPwd: string): Promise<InnerAnswer> {
-  return report("/2/api/user/verify_login", "POST", { name: email, verify_pwd: verifyPwd, devtype: DEVTYPE });
+  return report("/2/api/user/verify_login", "POST", {
+    name: email,
+    verify_pwd: verifyPwd,
+    devtype: DEVTYPE,
+    device_id: storedDeviceId(),
+  });
 }
 
 export interface RegisterInput {

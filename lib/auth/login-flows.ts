@@ -2,8 +2,9 @@
  * The login modal's account flows (SPEC §4, §8) as plain async functions: each resolves with an outcome the
  * form can show, never rejects for an expected failure. No React and no store here; the caller keeps state.
  */
+import { z } from "zod";
 import { ApiError, REQUEST_FAILED_MESSAGE } from "@/lib/api/errors";
-import { RET } from "@/lib/contracts/accounts";
+import { RET, type InnerAnswer } from "@/lib/contracts/accounts";
 import {
   accountToken,
   appLogin,
@@ -18,7 +19,7 @@ import {
   verifyLogin,
   verifyRegister,
 } from "./account-api";
-import { AUTH_MESSAGES, NETWORK_ERROR_MESSAGE } from "./messages";
+import { AUTH_MESSAGES, NETWORK_ERROR_MESSAGE, tryAgainIn } from "./messages";
 import { encryptPassword } from "./rsa";
 
 export type Failure<F extends string> = { ok: false; message: string; field?: F };
@@ -47,6 +48,15 @@ export async function lookupAccount(email: string): Promise<Outcome<{ exists: bo
   }
 }
 
+const retryAfterData = z.object({ retry_after: z.number().positive().finite() });
+
+/** The seconds to wait of a 42900 answer (the sign-in back-off or a rate limit), else null. */
+function retryAfter(answer: InnerAnswer): number | null {
+  if (!hasCode(answer, RET.RATE_LIMITED)) return null;
+  const parsed = retryAfterData.safeParse(answer.data);
+  return parsed.success ? parsed.data.retry_after : null;
+}
+
 /** The session exchange after an account token: SPEC §7 POST /v1/app/login. */
 async function exchange(token: string, email: string, keep: 0 | 1, fallback: string): Promise<Outcome<{ session: SessionData }, "password">> {
   try {
@@ -66,6 +76,8 @@ export async function loginWithPassword(
   try {
     const answer = await verifyLogin(email, await encryptPassword(password, await publicKey()));
     if (hasCode(answer, RET.PASSWORD_ERROR)) return { ok: false, field: "password", message: AUTH_MESSAGES.passwordError };
+    const wait = retryAfter(answer);
+    if (wait !== null) return { ok: false, message: tryAgainIn(wait) };
     token = accountToken(answer);
     if (!token) return { ok: false, message: answer.msg && !isInnerOk(answer) ? answer.msg : AUTH_MESSAGES.loginVerificationFailed };
   } catch (error) {

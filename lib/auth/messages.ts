@@ -25,6 +25,13 @@ export const AUTH_MESSAGES = {
   idCheckFailedDescription: "Unable to verify ID availability. Please try again.",
 } as const;
 
+/** A refused sign-in with the wait the server sent: "… try again in 8 seconds." (minutes from 60 s, rounded up). */
+export function tryAgainIn(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const [count, unit] = whole < 60 ? [whole, "second"] : [Math.ceil(whole / 60), "minute"];
+  return `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? "" : "s"}.`;
+}
+
 /** "Welcome back, {name or User}!" */
 export function welcomeLine(name: string | null | undefined): string {
   return `Welcome back, ${name?.trim() || "User"}!`;

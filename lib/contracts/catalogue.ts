@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_MAX, text, wholeNumber } from "./fields";
 
 /**
  * Catalogue payloads (SPEC §7 leaves them open; this is our design). All are POST with a JSON body, answered in
@@ -9,10 +10,10 @@ import { z } from "zod";
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 50;
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
-const robotId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const tagKey = z.string().trim().min(1).max(64);
+const page = wholeNumber(1, 10_000).default(1);
+const pageSize = wholeNumber(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
+const robotId = wholeNumber(1, ID_MAX);
+const tagKey = text().trim().min(1).max(64);
 
 /** POST /v1/tag/list: {} → { list: Tag[] } in display order. */
 export const tagListRequest = z.strictObject({});
@@ -27,14 +28,14 @@ export const tagRobotsRequest = z.object({ tag_key: tagKey.optional(), page, pag
  * POST /v1/robot/search: { keyword, page?, page_size? } → Page<RobotCard> by relevance over name, tags, intro.
  * `total` stops counting at 1000 (shown as "1,000+").
  */
-export const robotSearchRequest = z.object({ keyword: z.string().trim().min(1).max(100), page, page_size: pageSize });
+export const robotSearchRequest = z.object({ keyword: text().trim().min(1).max(100), page, page_size: pageSize });
 
 /** POST /v1/tag/robot/detail: { id } → RobotDetail. Unknown or private: 404; NSFW without age check: 403 40301. */
 export const robotDetailRequest = z.object({ id: robotId });
 
 /** POST /v1/tag/robot/exists: { id } or { name } → { exists }. */
 export const robotExistsRequest = z
-  .object({ id: robotId.optional(), name: z.string().trim().min(1).max(60).optional() })
+  .object({ id: robotId.optional(), name: text().trim().min(1).max(60).optional() })
   .refine((v) => v.id !== undefined || v.name !== undefined, { message: "Give id or name", path: ["id"] });
 
 /** POST /v1/user/favorites/add | /remove: { robot_id } → { robot_id, favorited, favorite_count }. Idempotent. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
 
 /**
  * Chat request payloads (SPEC §7 leaves them open; this is our design), validated by the server. Answers and
@@ -11,8 +12,8 @@ export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
 export const HISTORY_PAGE_DEFAULT = 30;
 export const HISTORY_PAGE_MAX = 100;
 
-const robotId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const modelKey = z.string().trim().min(1).max(64);
+const robotId = wholeNumber(1, ID_MAX);
+const modelKey = text().trim().min(1).max(64);
 
 /**
  * POST /v1/chat_session/chat: { robot_id, message, model? } → text/event-stream (see chat-client.ts), or a
@@ -21,8 +22,7 @@ const modelKey = z.string().trim().min(1).max(64);
  */
 export const chatSendRequest = z.object({
   robot_id: robotId,
-  message: z
-    .string()
+  message: text()
     .trim()
     .min(1, "Type a message")
     .max(CHAT_MESSAGE_MAX_CHARS, `At most ${CHAT_MESSAGE_MAX_CHARS} characters`),
@@ -37,16 +37,16 @@ export type ChatSendRequest = z.infer<typeof chatSendRequest>;
  */
 export const chatHistoryRequest = z.object({
   robot_id: robotId,
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+  before: wholeNumber(1, ID_MAX).optional(),
+  limit: wholeNumber(1, HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
 });
 
 /** GET /v1/chat_session/model?robot_key= → { list: ChatModel[], current }. Works signed out (current: default). */
-export const chatModelQuery = z.object({ robot_key: z.string().trim().min(1).max(64).optional() });
+export const chatModelQuery = z.object({ robot_key: text().trim().min(1).max(64).optional() });
 
 /** POST /v1/chat_session/set_model: { robot_id, model } → { current }. Refuses unknown or unavailable models. */
 export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey });
 
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
-export const chatRecentQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
+export const chatRecentQuery = z.object({ limit: wholeNumberParam(1, 50).default(12) });
 

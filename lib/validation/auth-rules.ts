@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "../contracts/fields";
 
 /** SPEC §5 rules with their exact messages; shared by the forms and the server. */
 export const MESSAGES = {
@@ -16,17 +17,15 @@ export const MESSAGES = {
 
 export const LIMITS = { nicknameMax: 20, idMin: 3, idMax: 20, passwordMin: 6, captchaMin: 4, emailCode: 6 } as const;
 
-export const emailRule = z.string().trim().email(MESSAGES.email).max(254, MESSAGES.email);
-export const passwordRule = z.string().min(LIMITS.passwordMin, MESSAGES.password).max(128);
-export const captchaRule = z.string().trim().min(LIMITS.captchaMin, MESSAGES.captcha);
-export const emailCodeRule = z.string().trim().regex(/^\d{6,}$/, MESSAGES.emailCode);
-export const nicknameRule = z
-  .string()
+export const emailRule = text().trim().email(MESSAGES.email).max(254, MESSAGES.email);
+export const passwordRule = text().min(LIMITS.passwordMin, MESSAGES.password).max(128);
+export const captchaRule = text().trim().min(LIMITS.captchaMin, MESSAGES.captcha);
+export const emailCodeRule = text().trim().regex(/^\d{6,}$/, MESSAGES.emailCode);
+export const nicknameRule = text()
   .trim()
   .min(1, MESSAGES.nicknameRequired)
   .max(LIMITS.nicknameMax, MESSAGES.nicknameTooLong);
-export const userIdRule = z
-  .string()
+export const userIdRule = text()
   .min(LIMITS.idMin, MESSAGES.idTooShort)
   .max(LIMITS.idMax, MESSAGES.idTooLong)
   .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.idCharacters);

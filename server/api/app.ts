@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isDatabaseUnavailable } from "../db/database-errors";
 import { AppError, errors } from "../errors";
+import { setAvatarHosts } from "../modules/avatars/avatar-policy";
 import type { ApiDeps, ApiEnv } from "./context";
 import { databaseUnavailable } from "./database-unavailable";
 import { fail } from "./envelope";
@@ -21,9 +22,10 @@ import { userRoutes } from "./routes-user";
 /** The /v1 API. Routers stay thin: validate, call a module, answer in the envelope. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath("/v1");
+  setAvatarHosts(deps.config.AVATAR_HOSTS);
 
   app.use(requestContext(deps));
-  app.use(apiResponseHeaders());
+  app.use(apiResponseHeaders(deps.config));
   app.use(compressWhenAccepted());
   app.use(rateLimit());
   app.use(parseInput(verifySignature));

@@ -21,6 +21,8 @@ export interface ApiEnv {
     deps: ApiDeps;
     requestId: string;
     clientIp: string;
+    /** How the client reached us: "https" only when a trusted proxy says so (for cookies' Secure flag). */
+    protocol: "http" | "https";
     /** Parsed JSON body with the signature fields removed (POST/PUT/PATCH only). */
     body: unknown;
     /** Query parameters with the signature fields removed. */

@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { appLoginRequest, reportRequest, resetPasswordRequest } from "../../lib/contracts/accounts";
+import { appLoginRequest, reportRequest, resetPasswordRequest, testOutboxQuery } from "../../lib/contracts/accounts";
 import { errors } from "../errors";
 import type { AccountsContext } from "../modules/accounts/context";
 import { appLogin } from "../modules/accounts/login";
@@ -11,24 +10,10 @@ import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 import { readBody, readQuery } from "./validate";
 
-/** The request's own origin, for e-mailed links when PUBLIC_BASE_URL is unset (forwarded headers only behind a trusted proxy). */
-function requestOrigin(c: Context<ApiEnv>): string {
-  const url = new URL(c.req.url);
-  if (c.get("deps").config.TRUST_PROXY) {
-    const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
-    const host = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
-    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-    if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) url.host = host;
-  }
-  return url.origin;
-}
-
 export function accountsContext(c: Context<ApiEnv>): AccountsContext {
   const { database, config, store, logger } = c.get("deps");
-  return { db: database.db, config, store, logger, ip: c.get("clientIp"), origin: requestOrigin(c) };
+  return { db: database.db, config, store, logger, ip: c.get("clientIp") };
 }
-
-const outboxQuery = z.object({ email: z.string().trim().min(3).max(254) });
 
 /** Accounts: the /channel/report proxy (allow-listed inner paths), app/login, reset_password, the test outbox. */
 export function accountRoutes(): Hono<ApiEnv> {
@@ -54,7 +39,7 @@ export function accountRoutes(): Hono<ApiEnv> {
   // TEST_OUTBOX_ENABLED only (end-to-end runs against a production build); otherwise an unknown path.
   app.get("/test/outbox", async (c) => {
     if (!c.get("deps").config.TEST_OUTBOX_ENABLED) throw errors.notFound(`Not found: ${c.req.method} ${c.req.path}`);
-    const { email } = readQuery(c, outboxQuery);
+    const { email } = readQuery(c, testOutboxQuery);
     return ok(c, { list: await listOutbox(c.get("deps").database.db, email) });
   });
 

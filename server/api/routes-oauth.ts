@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
+import { getAccTokenRequest } from "../../lib/contracts/accounts";
 import { AppError, errors } from "../errors";
 import { linkBase } from "../modules/accounts/context";
 import { ACCOUNT_LIMITS, spendLimits } from "../modules/accounts/limits";
@@ -15,8 +15,6 @@ import { readBody } from "./validate";
 
 export const OAUTH_FAILED_CODE = 40003;
 export const OAUTH_FAILED_MESSAGE = "Sign-in failed. Please try again.";
-
-const getAccTokenRequest = z.object({ code: z.string().min(16).max(200), callbackurl: z.string().max(500).optional() });
 
 function requireEnabled(c: Context<ApiEnv>): void {
   if (!oauthEnabled(c.get("deps").config)) throw errors.notFound(`Not found: ${c.req.method} ${c.req.path}`);
@@ -40,7 +38,7 @@ export function oauthRoutes(): Hono<ApiEnv> {
       sameSite: "Lax",
       path: OAUTH_COOKIE_PATH,
       maxAge: OAUTH_COOKIE_MAX_AGE_S,
-      secure: ctx.origin.startsWith("https:"),
+      secure: c.get("protocol") === "https",
     });
     c.header("cache-control", "no-store");
     return c.redirect(url, 302);
@@ -51,7 +49,7 @@ export function oauthRoutes(): Hono<ApiEnv> {
     const ctx = accountsContext(c);
     const base = linkBase(ctx);
     const back = (params: Record<string, string>) => {
-      deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, secure: ctx.origin.startsWith("https:") });
+      deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, secure: c.get("protocol") === "https" });
       c.header("cache-control", "no-store");
       return c.redirect(`${base}/auth/callback?${new URLSearchParams(params).toString()}`, 302);
     };

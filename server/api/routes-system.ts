@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
+import { avatarRouteParams } from "../../lib/contracts/system";
 import { AppError } from "../errors";
 import { avatarStyleSchema, renderAvatar } from "../modules/avatars/render-avatar";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
-
-const seedSchema = z.string().min(1).max(100);
 
 export function systemRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -24,11 +22,10 @@ export function systemRoutes(): Hono<ApiEnv> {
   });
 
   app.get("/avatar/:style/:file", async (c) => {
-    const style = avatarStyleSchema.safeParse(c.req.param("style"));
-    const file = c.req.param("file");
-    const seed = seedSchema.safeParse(file.endsWith(".svg") ? file.slice(0, -4) : "");
-    if (!style.success || !seed.success) throw new AppError(404, 404, "Avatar not found");
-    const svg = await renderAvatar(style.data, seed.data);
+    const params = avatarRouteParams.safeParse(c.req.param());
+    const style = avatarStyleSchema.safeParse(params.data?.style);
+    if (!params.success || !style.success) throw new AppError(404, 404, "Avatar not found");
+    const svg = await renderAvatar(style.data, params.data.file.slice(0, -".svg".length));
     return c.body(svg, 200, {
       "content-type": "image/svg+xml; charset=utf-8",
       "cache-control": "public, max-age=31536000, immutable",

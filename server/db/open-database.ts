@@ -14,6 +14,10 @@ export interface OpenOptions {
   dataDir?: string;
   migrationsDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data folder dump (`dumpDataDir`) instead of an empty database (tests' template). */
+  loadDataDir?: Blob;
+  /** PGlite only: run statements through the prepared-statement client (default); false uses PGlite's own query. */
+  preparedStatements?: boolean;
   /** How long a query waits for a connection before failing as unavailable (default 5000 ms). */
   connectTimeoutMs?: number;
   /** How long start-up keeps trying to reach the server and migrate while it is unavailable (default 30000 ms). */
@@ -85,9 +89,9 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db: Db = drizzle({ client: preparedStatementsClient(client) as unknown as typeof client, schema });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  const db: Db = drizzle({ client: opts.preparedStatements === false ? client : preparedStatementsClient(client), schema });
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   await client.exec(SESSION_SETUP);
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, driver: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("none") };
 }

@@ -4,19 +4,17 @@ const { serialize } = protocol;
 
 /** Statements kept prepared; the least recently used one is closed beyond this. */
 const MAX_STATEMENTS = 200;
-/** invalid_sql_statement_name: the statement is gone (for instance after DEALLOCATE ALL); it is prepared again. */
-const STATEMENT_GONE = "26000";
+/**
+ * The prepared statement can no longer run as prepared, and is prepared again: invalid_sql_statement_name (26000,
+ * gone after DEALLOCATE ALL) and feature_not_supported (0A000, "cached plan must not change result type" after a
+ * schema change altered what it returns).
+ */
+const STALE_STATEMENT = new Set(["26000", "0A000"]);
 
 interface Prepared {
   name: string;
   /** The parameters' type OIDs, which pick PGlite's serializer for each value. */
   paramTypes: number[];
-}
-
-/** What drizzle's PGlite driver calls on its client. */
-export interface DrizzlePgliteClient {
-  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
 /** Several clients may share one PGlite (each drizzle instance over it), so statement names carry the client's number. */
@@ -48,8 +46,10 @@ function errorCode(err: unknown): unknown {
  * Locking, errors and results follow PGlite's `query`: a statement outside a transaction waits for any transaction
  * to end, results are parsed by PGlite's own parser with the caller's options, and database errors are PGlite's.
  */
-export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
+export function preparedStatementsClient(pg: PGlite): PGlite {
   const statements = new Map<string, Prepared>();
+  /** Names of stale statements, closed in the next prepare's exchange (Close of a missing name is no error). */
+  const toClose: string[] = [];
   const prefix = `kewl_c${++clients}_s`;
   let counter = 0;
 
@@ -59,11 +59,13 @@ export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
     const name = `${prefix}${++counter}`;
     const messages = [serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()];
     if (statements.size >= MAX_STATEMENTS) {
-      // The least recently used statement is closed in the same exchange: Close runs before the Parse.
+      // The least recently used statement is closed in the same exchange.
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldestText);
-      messages.unshift(serialize.close({ type: "S", name: oldest.name }));
+      toClose.push(oldest.name);
     }
+    // Close runs before the Parse in the same exchange.
+    for (const stale of toClose.splice(0)) messages.unshift(serialize.close({ type: "S", name: stale }));
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(await exchange(messages)) };
     statements.set(text, prepared);
     return prepared;
@@ -78,8 +80,17 @@ export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
     });
   }
 
-  /** Runs one statement; the caller holds PGlite's query lock. */
-  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, retried = false): Promise<Results<T>> {
+  /**
+   * Runs one statement; the caller holds PGlite's query lock. A stale statement is prepared again and run once more,
+   * except inside a transaction, which the failed run has aborted: there the error stands and the next run prepares.
+   */
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+    retried = false,
+  ): Promise<Results<T>> {
     let prepared = statements.get(text);
     if (prepared) {
       // Map order is recency order: move it to the end.
@@ -97,19 +108,21 @@ export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
       ]);
       return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
     } catch (err) {
-      if (errorCode(err) === STATEMENT_GONE && !retried) {
+      const code = errorCode(err);
+      if (typeof code === "string" && STALE_STATEMENT.has(code)) {
         statements.delete(text);
-        return run(text, params, options, true);
+        toClose.push(prepared.name);
+        if (!inTransaction && !retried) return run(text, params, options, inTransaction, true);
       }
       throw err;
     }
   }
 
-  return {
+  const overrides: Pick<PGlite, "query" | "transaction"> = {
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       await pg._checkReady();
       return pg._runExclusiveTransaction(async () => {
-        const result = await pg._runExclusiveQuery(() => run<T>(text, params, options));
+        const result = await pg._runExclusiveQuery(() => run<T>(text, params, options, false));
         await pg.syncToFs();
         return result;
       });
@@ -120,7 +133,7 @@ export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
           // The transaction lock is held already; only the query lock is taken, as PGlite does.
           query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
             if (tx.closed) throw new Error("Transaction is closed");
-            return pg._runExclusiveQuery(() => run<R>(text, params, options));
+            return pg._runExclusiveQuery(() => run<R>(text, params, options, true));
           },
           sql: tx.sql,
           exec: tx.exec,
@@ -133,4 +146,13 @@ export function preparedStatementsClient(pg: PGlite): DrizzlePgliteClient {
       );
     },
   };
+  // drizzle takes a PGlite: this is that PGlite with `query` and `transaction` replaced; anything else is its own.
+  return new Proxy(pg, {
+    get(target, property) {
+      if (property === "query") return overrides.query;
+      if (property === "transaction") return overrides.transaction;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

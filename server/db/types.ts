@@ -9,4 +9,6 @@ export interface DbHandle {
   db: Db;
   driver: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tar archive (a copy to start another database from). */
+  dumpDataDir?(): Promise<Blob>;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomLoopback, requestFrom } from "../support/loopback-client";
 
 /** The e2e server's test switches (playwright.config.ts): a known captcha answer and a readable outbox. */
 const CAPTCHA = "E2E7";
@@ -12,19 +13,21 @@ export interface TestSession {
 }
 
 /**
- * Each helper user comes from its own address (the server trusts X-Forwarded-For in the e2e run), so the
- * per-address limits on sign-up mail are never what a test runs into.
+ * Each helper user's API calls come from a loopback address of its own (Node's http client bound to 127.x.y.z;
+ * the server listens on 127.0.0.1), so the per-address limits on sign-up mail are never what a test runs into.
  */
-function randomIp(): string {
-  const [a, b, c] = randomBytes(3);
-  return `10.${a}.${b}.${c}`;
+async function postFrom(address: string, path: string, data: Record<string, unknown>): Promise<Response> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("playwright.config.ts sets no baseURL");
+  return requestFrom(address, new URL(path, baseURL), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(data),
+  });
 }
 
-async function report(request: APIRequestContext, ip: string, url: string, param: Record<string, unknown>) {
-  const res = await request.post("/v1/channel/report", {
-    data: { url, type: "POST", param: JSON.stringify(param) },
-    headers: { "x-forwarded-for": ip },
-  });
+async function report(address: string, url: string, param: Record<string, unknown>) {
+  const res = await postFrom(address, "/v1/channel/report", { url, type: "POST", param: JSON.stringify(param) });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe(0);
   return body.data as { ret: number; status: number; msg: string; data: Record<string, unknown> | null };
@@ -35,9 +38,9 @@ async function report(request: APIRequestContext, ip: string, url: string, param
  * read it from the test outbox, captcha, verify_register, app/login). Takes well under a second.
  */
 export async function createUser(request: APIRequestContext, tag = "chat"): Promise<TestSession> {
-  const ip = randomIp();
+  const address = randomLoopback();
   const email = `e2e-${tag}-${Date.now().toString(36)}${randomBytes(3).toString("hex")}@example.test`;
-  const sent = await report(request, ip, "/1/api/user/send_email", { email, type: 4, business: "kewl", devtype: "web" });
+  const sent = await report(address, "/1/api/user/send_email", { email, type: 4, business: "kewl", devtype: "web" });
   expect(sent.ret, sent.msg).toBe(1);
 
   let code: string | undefined;
@@ -47,8 +50,8 @@ export async function createUser(request: APIRequestContext, tag = "chat"): Prom
     expect(code).toBeTruthy();
   }).toPass({ timeout: 10_000 });
 
-  await report(request, ip, "/1/api/user/captcha", { email, black_box: "" });
-  const registered = await report(request, ip, "/2/api/user/verify_register", {
+  await report(address, "/1/api/user/captcha", { email, black_box: "" });
+  const registered = await report(address, "/2/api/user/verify_register", {
     name: email,
     password: PASSWORD,
     captcha: CAPTCHA,
@@ -63,9 +66,13 @@ export async function createUser(request: APIRequestContext, tag = "chat"): Prom
   });
   expect(registered.ret, registered.msg).toBe(1);
 
-  const res = await request.post("/v1/app/login", {
-    data: { access_token: registered.data?.access_token, reg_type: 108, device_type: "web", model: "web", keep: 1, email },
-    headers: { "x-forwarded-for": ip },
+  const res = await postFrom(address, "/v1/app/login", {
+    access_token: registered.data?.access_token,
+    reg_type: 108,
+    device_type: "web",
+    model: "web",
+    keep: 1,
+    email,
   });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe(0);

@@ -76,7 +76,8 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     expect(await outbox(api, hourly)).toHaveLength(0);
   });
 
-  it("verify_login: 10 a minute per address and 10 per 15 minutes per e-mail, refused before any argon2 work", async () => {
+  // Per account, verify_login backs off instead (accounts-login-backoff.test.ts, on a clock the test moves).
+  it("verify_login: 10 a minute per address, refused before any argon2 work", async () => {
     const email = uniqueEmail("login");
     await registerAccount(api, email, "right-password");
     const verify = vi.spyOn(passwords, "verify");
@@ -88,11 +89,6 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     expect(spent).toBeGreaterThanOrEqual(10);
     expect(await verifyLogin(api, email, "right-password", ip)).toMatchObject(LIMITED);
     expect(verify.mock.calls.length).toBe(spent);
-
-    for (let i = 0; i < 10; i++) expect((await verifyLogin(api, email, "wrong-password")).ret).toBe(RET.PASSWORD_ERROR);
-    const before = verify.mock.calls.length;
-    expect(await verifyLogin(api, email.toUpperCase(), "right-password")).toMatchObject(LIMITED);
-    expect(verify.mock.calls.length).toBe(before);
     expect(hash.mock.calls.length).toBeLessThanOrEqual(1); // at most the one-off dummy hash
   });
 
@@ -125,7 +121,7 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     const hash = vi.spyOn(passwords, "hash");
     const ip = randomIp();
     await exhaust(ACCOUNT_LIMITS.resetPasswordIp, ip);
-    const res = await api.post("/v1/user/reset_password", { token: "a".repeat(43), password: "secret-1" }, { "x-forwarded-for": ip });
+    const res = await api.from(ip).post("/v1/user/reset_password", { token: "a".repeat(43), password: "secret-1" });
     expect(res.status).toBe(429);
     expect(hash).not.toHaveBeenCalled();
   });

@@ -11,10 +11,11 @@ import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/server/providers/llm/mock-model";
 import { startOidcTestProvider, TEST_CLIENT } from "../e2e/oidc-test-provider.mjs";
+import { requestFrom } from "../support/loopback-client";
 import { accountsEnv, bearer, randomIp, registerAccount, tempDataDir, uniqueEmail } from "./accounts-support";
 import { CookieBrowser } from "./helpers/cookie-browser";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
-import type { TestApi } from "./helpers/test-api";
+import { overSocket, type TestApi } from "./helpers/test-api";
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -31,6 +32,15 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   let api: TestApi;
   let provider: Awaited<ReturnType<typeof startOidcTestProvider>>;
   let http: ReturnType<typeof createHttpServer>;
+  let oauthEnv: Record<string, string>;
+
+  const apiDeps = (extra: Record<string, string>) => ({
+    config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...accountsEnv(dataDir, { ...oauthEnv, ...extra }) }),
+    database,
+    store: createMemoryStore(),
+    logger: createLogger("silent"),
+    llm: createMockProvider(),
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -38,29 +48,16 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     provider = await startOidcTestProvider({ redirectUris: [`${base}/v1/oauth/callback`] });
-    const env = accountsEnv(dataDir, {
+    oauthEnv = {
       OAUTH_CLIENT_ID: TEST_CLIENT.id,
       OAUTH_CLIENT_SECRET: TEST_CLIENT.secret,
       OAUTH_ISSUER: provider.issuer,
       OAUTH_PROVIDER_NAME: "Test ID",
-      PUBLIC_BASE_URL: base,
-    });
-    const deps = {
-      config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...env }),
-      database,
-      store: createMemoryStore(),
-      logger: createLogger("silent"),
-      llm: createMockProvider(),
     };
+    const deps = apiDeps({ PUBLIC_BASE_URL: base });
     http = createHttpServer(createApi(deps));
     await new Promise<void>((resolve) => http.server.listen(port, "127.0.0.1", resolve));
-    const request = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
-    api = {
-      deps,
-      request,
-      post: (path, body, headers = {}) =>
-        request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
-    };
+    api = overSocket(deps, base);
   });
   afterAll(async () => {
     if (http?.server.listening) await http.shutdown(100);
@@ -73,18 +70,16 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   const signInAtProvider = (login: string, onRedirect?: (to: URL) => URL) =>
     new CookieBrowser().run(new URL(`${base}/v1/oauth/start`), login, "/auth/callback", onRedirect);
 
-  const getAccToken = (code: string) => api.post("/v1/channel/getacctoken", { code }, { "x-forwarded-for": randomIp() });
+  const getAccToken = (code: string) => api.from(randomIp()).post("/v1/channel/getacctoken", { code });
 
   /** getacctoken, app/login (reg_type 102) and user/info. */
   async function complete(code: string, keep: 0 | 1) {
     const exchanged = await getAccToken(code);
     expect(exchanged.status).toBe(200);
     const accountToken = (await exchanged.json()).data.access_token as string;
-    const login = await api.post(
-      "/v1/app/login",
-      { access_token: accountToken, reg_type: 102, device_type: "web", model: "web", keep },
-      { "x-forwarded-for": randomIp() },
-    );
+    const login = await api
+      .from(randomIp())
+      .post("/v1/app/login", { access_token: accountToken, reg_type: 102, device_type: "web", model: "web", keep });
     expect(login.status).toBe(200);
     const body = (await login.json()).data;
     const info = await (await api.request("/v1/user/info", { headers: bearer(body.access_token) })).json();
@@ -127,6 +122,27 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
     expect(url.searchParams.get("code")).toBeNull();
   });
 
+  it.each([
+    ["no proxy trusted", { PORT: "4311" }, "http://localhost:4311", false],
+    ["one trusted hop", { PORT: "4311", TRUST_PROXY: "1" }, "http://localhost:4311", true],
+    ["trusted loopback and PUBLIC_BASE_URL", { TRUST_PROXY: "loopback", PUBLIC_BASE_URL: "https://kewl.example.test/" }, "https://kewl.example.test", true],
+  ])("never takes redirect_uri from the Host or X-Forwarded-Host (%s)", async (_name, extra, expected, secure) => {
+    const other = createHttpServer(createApi(apiDeps(extra)));
+    await new Promise<void>((resolve) => other.server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = other.server.address() as net.AddressInfo;
+      const res = await requestFrom("127.0.0.1", `http://127.0.0.1:${port}/v1/oauth/start`, {
+        headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      });
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe(`${expected}/v1/oauth/callback`);
+      // The state cookie is Secure only when a trusted proxy says the client came over https.
+      expect(/;\s*secure/i.test(res.headers.get("set-cookie") ?? "")).toBe(secure);
+    } finally {
+      await other.shutdown(100);
+    }
+  });
+
   it("refuses an unknown code", async () => {
     const res = await getAccToken("x".repeat(43));
     expect(res.status).toBe(400);
@@ -136,7 +152,7 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   it("links a verified e-mail to the existing account", async () => {
     const email = uniqueEmail("linked");
     const accountToken = await registerAccount(api, email, "pass-word");
-    const login = await api.post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 }, { "x-forwarded-for": randomIp() });
+    const login = await api.from(randomIp()).post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 });
     const uid = (await login.json()).data.user_info.uid as string;
 
     const url = await signInAtProvider(email);
@@ -151,7 +167,7 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   it("does not link an unverified e-mail: a separate user without the e-mail", async () => {
     const email = uniqueEmail("unverified");
     const accountToken = await registerAccount(api, email, "pass-word");
-    const login = await api.post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 }, { "x-forwarded-for": randomIp() });
+    const login = await api.from(randomIp()).post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 });
     const uid = (await login.json()).data.user_info.uid as string;
 
     const url = await signInAtProvider(`unverified:${email}`);

@@ -14,7 +14,7 @@ import { testDrivers } from "./helpers/test-database";
 const LOGIN_FAILED = { code: 40002, msg: "Login failed. Please try again later.", data: null };
 
 describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) => {
-  const suite = accountsSuite(driver);
+  const suite = accountsSuite(driver, { AVATAR_HOSTS: "cdn.example.test" });
   let database: DbHandle;
   let api: TestApi;
   beforeAll(() => void ({ database, api } = suite));
@@ -101,7 +101,7 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       const data = userInfoSchema.parse((await res.json()).data);
       expect(data).toMatchObject({ uid, name: "Alice", sex: 0, key: "alice-01", face: "https://cdn.example.test/a.png" });
       expect((await (await info(token)).json()).data).toMatchObject({ name: "Alice", key: "alice-01" });
-      // face omitted: unchanged; our own paths are fine.
+      // face omitted: unchanged; this site's avatar route is fine.
       expect((await (await update(token, { name: "Alice", sex: 1, key: "alice-01" })).json()).data.face).toBe("https://cdn.example.test/a.png");
       expect((await (await update(token, { name: "Alice", sex: 1, key: "alice-01", face: "/v1/avatar/x/y.svg" })).json()).data.face).toBe("/v1/avatar/x/y.svg");
     });
@@ -120,6 +120,13 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
         [{ ...ok, face: "http://insecure.example.test/a.png" }, "'face'"],
         [{ ...ok, face: "//evil.example.test/a.png" }, "'face'"],
         [{ ...ok, face: "data:image/svg+xml;base64,PHN2Zy8+" }, "'face'"],
+        // Only this site's avatar route and hosts in AVATAR_HOSTS (here cdn.example.test), https on the default port.
+        [{ ...ok, face: "https://tracker.example.test/pixel.png" }, "'face'"],
+        [{ ...ok, face: "https://cdn.example.test.evil.example/a.png" }, "'face'"],
+        [{ ...ok, face: "https://user:pw@cdn.example.test/a.png" }, "'face'"],
+        [{ ...ok, face: "https://cdn.example.test:8443/a.png" }, "'face'"],
+        [{ ...ok, face: "/uploads/a.png" }, "'face'"],
+        [{ ...ok, face: "/v1/user/info" }, "'face'"],
       ];
       for (const [body, message] of cases) {
         const res = await update(token, body);

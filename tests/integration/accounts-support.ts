@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { DbHandle } from "@/server/db/types";
+import { randomLoopback } from "../support/loopback-client";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, type Driver } from "./helpers/test-database";
 
@@ -39,18 +40,21 @@ export function accountsSuite(driver: Driver, extra: Record<string, string> = {}
   return suite;
 }
 
-/** Env for an API with the test switches on and forwarded client addresses trusted. */
+/** Env for an API with the test switches on (no proxy trusted: each client is its socket's address). */
 export function accountsEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATA_DIR: dataDir, TEST_CAPTCHA_ANSWER: CAPTCHA, TEST_OUTBOX_ENABLED: "true", TRUST_PROXY: "true", ...extra };
+  return { DATA_DIR: dataDir, TEST_CAPTCHA_ANSWER: CAPTCHA, TEST_OUTBOX_ENABLED: "true", ...extra };
 }
 
 export function uniqueEmail(prefix = "user"): string {
   return `${prefix}.${randomBytes(4).toString("hex")}@example.test`;
 }
 
-/** A random client address: each call its own per-IP budget unless an address is given. */
+/**
+ * A random client address (see TestApi.from): each call its own per-IP budget unless an address is given. A
+ * loopback one, so that APIs reached over a real socket can be called from it too.
+ */
 export function randomIp(): string {
-  return `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  return randomLoopback();
 }
 
 export interface Inner {
@@ -63,7 +67,7 @@ export interface Inner {
 /** POST /v1/channel/report with the inner payload as a JSON string; asserts the HTTP 200 envelope. */
 export async function report(api: TestApi, url: string, param: unknown, ip = randomIp()): Promise<Inner> {
   const type = url.includes("exist_account") || url.includes("get_public_key") ? "GET" : "POST";
-  const res = await api.post("/v1/channel/report", { url, type, param: JSON.stringify(param) }, { "x-forwarded-for": ip });
+  const res = await api.from(ip).post("/v1/channel/report", { url, type, param: JSON.stringify(param) });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
   expect(body.code).toBe(0);
@@ -141,11 +145,7 @@ export async function verifyLogin(api: TestApi, email: string, verifyPwd: string
 }
 
 export async function appLogin(api: TestApi, accessToken: string, extra: Record<string, unknown> = {}, ip = randomIp()): Promise<Response> {
-  return api.post(
-    "/v1/app/login",
-    { access_token: accessToken, reg_type: 108, device_type: "web", model: "web", keep: 0, ...extra },
-    { "x-forwarded-for": ip },
-  );
+  return api.from(ip).post("/v1/app/login", { access_token: accessToken, reg_type: 108, device_type: "web", model: "web", keep: 0, ...extra });
 }
 
 /** verify_login with the encrypted password, then app/login: the session token. */

@@ -1,12 +1,14 @@
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedStatementsClient, type DrizzlePgliteClient } from "@/server/db/pglite-prepared-client";
+import { openDatabase } from "@/server/db/open-database";
+import { tags } from "@/server/db/schema";
+import { preparedStatementsClient } from "@/server/db/pglite-prepared-client";
 
 describe("the PGlite client on prepared statements", () => {
   let pg: PGlite;
-  let client: DrizzlePgliteClient;
+  let client: PGlite;
   const preparedCount = async () => (await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]!.n;
 
   beforeAll(async () => {
@@ -59,6 +61,40 @@ describe("the PGlite client on prepared statements", () => {
     expect((await client.query(text, [1])).rows).toEqual([{ name: "Ada" }]);
   });
 
+  it("prepares again when a schema change altered a statement's result (0A000), also after a failed transaction", async () => {
+    await pg.exec("create table shifting (id int primary key, a text)");
+    await pg.exec("insert into shifting values (1, 'x')");
+    const text = "select * from shifting where id = $1";
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: "x" }]);
+    await pg.exec("alter table shifting add column b int default 7");
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: "x", b: 7 }]);
+
+    // Inside a transaction the failed run has aborted it: the error stands, and the statement is prepared anew after.
+    await pg.exec("alter table shifting drop column b");
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(text, [1]);
+      }),
+    ).rejects.toMatchObject({ code: "0A000" });
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: "x" }]);
+    // The stale statement was closed, not left behind: one prepared statement for this text.
+    const same = await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [text]);
+    expect(same.rows).toEqual([{ n: 1 }]);
+  });
+
+  it("can be switched off: openDatabase({ preparedStatements: false }) runs PGlite's own query", async () => {
+    for (const preparedStatements of [true, false]) {
+      const handle = await openDatabase({ dataDir: "memory://", preparedStatements });
+      try {
+        await handle.db.select().from(tags).limit(1);
+        const [prepared] = await handle.db.select({ n: count() }).from(sql`pg_prepared_statements`);
+        expect(prepared).toEqual({ n: preparedStatements ? 2 : 0 });
+      } finally {
+        await handle.close();
+      }
+    }
+  });
+
   it("keeps at most 200 statements, closing the least recently used", async () => {
     for (let i = 0; i < 260; i++) {
       expect((await client.query(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: 1 + i }]);
@@ -77,7 +113,7 @@ describe("the PGlite client on prepared statements", () => {
   });
 
   it("runs drizzle's transactions: commits, rolls back on error, and statements outside wait for them", async () => {
-    const db = drizzle({ client: client as unknown as PGlite });
+    const db = drizzle({ client });
     await db.transaction(async (tx) => {
       await tx.execute(sql`insert into items (id, name) values (${10}, ${"in tx"})`);
     });

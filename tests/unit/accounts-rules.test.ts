@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config";
 import { passwordProblem } from "@/server/modules/accounts/password-policy";
 import { isAllowedFace } from "@/server/modules/accounts/profile-update";
+import { setAvatarHosts } from "@/server/modules/avatars/avatar-policy";
 import { defaultUserKey, nicknameFromEmail } from "@/server/modules/accounts/users";
 import type { Logger } from "@/server/logger";
 import { warnAboutAccounts } from "@/server/services";
@@ -27,9 +28,16 @@ describe("account defaults", () => {
     expect(passwordProblem("x".repeat(129))).toBe("Password must be at most 128 characters");
   });
 
-  it("avatars are https URLs or paths on this site only", () => {
-    for (const ok of ["", "https://cdn.example.test/a.png", "/v1/avatar/adventurer/x.svg", "/uploads/a.png"]) expect(isAllowedFace(ok)).toBe(true);
-    for (const bad of ["http://x.test/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "//evil.test/a.png", "/a b.png", "/a\\b", "a.png", "https://x.test/a\n.png"]) {
+  it("avatars are this site's avatar route or https on a host in AVATAR_HOSTS only", () => {
+    setAvatarHosts(["cdn.example.test"]);
+    for (const ok of ["", "https://cdn.example.test/a.png", "/v1/avatar/adventurer/x.svg"]) {
+      expect(isAllowedFace(ok), ok).toBe(true);
+    }
+    for (const bad of [
+      "http://x.test/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "//evil.test/a.png", "/a b.png",
+      "/a\\b", "a.png", "https://x.test/a.png", "https://cdn.example.test/a\n.png", "/uploads/a.png", "/v1/user/info",
+      "http://cdn.example.test/a.png",
+    ]) {
       expect(isAllowedFace(bad), bad).toBe(false);
     }
   });
@@ -84,5 +92,14 @@ describe("start-up warnings", () => {
     const prod = capture();
     warnAboutAccounts(parseConfig({ NODE_ENV: "production" }), prod.logger);
     expect(prod.warnings.map((w) => w.msg).join(" ")).toMatch(/SMTP_URL[\s\S]*PUBLIC_BASE_URL/);
+  });
+
+  it("say where links point when PUBLIC_BASE_URL is unset: the address the server was started on", () => {
+    const { warnings, logger } = capture();
+    warnAboutAccounts(parseConfig({ NODE_ENV: "production", PORT: "8080" }), logger);
+    const links = warnings.find((w) => w.msg.includes("PUBLIC_BASE_URL"));
+    expect(links?.msg).toContain("http://localhost:8080");
+    expect(links?.msg).toMatch(/set PUBLIC_BASE_URL on a public site/);
+    expect(links?.msg).not.toMatch(/Host/);
   });
 });

@@ -70,6 +70,26 @@ describe("loginWithPassword", () => {
     });
   });
 
+  it("42900 while backing off says how long to wait (seconds, then minutes); without a wait, the server message", async () => {
+    const later = "Too many attempts. Please try again later.";
+    const limited = (retryAfter: unknown) => inner(42900, { retry_after: retryAfter }, later);
+    const cases: Array<[unknown, string]> = [
+      [1, "Too many attempts. Please try again in 1 second."],
+      [8, "Too many attempts. Please try again in 8 seconds."],
+      [59, "Too many attempts. Please try again in 59 seconds."],
+      [59.2, "Too many attempts. Please try again in 1 minute."],
+      [61, "Too many attempts. Please try again in 2 minutes."],
+      [60, "Too many attempts. Please try again in 1 minute."],
+      [900, "Too many attempts. Please try again in 15 minutes."],
+      ["soon", later],
+      [-1, later],
+    ];
+    for (const [retryAfter, message] of cases) {
+      stubAccountFetch({ report: { "/2/api/user/verify_login": limited(retryAfter) } });
+      expect(await loginWithPassword(EMAIL, "secret1", noKey)).toEqual({ ok: false, message });
+    }
+  });
+
   it("a session answer without access_token is a failure", async () => {
     stubAccountFetch({
       report: { "/2/api/user/verify_login": inner(1, ACCOUNT_TOKEN) },

@@ -22,15 +22,33 @@ describe("configuration", () => {
     ["REQUEST_SIGNING", "sometimes"],
     ["SEED_DEMO", "maybe"],
     ["PUBLIC_BASE_URL", "not a url"],
+    ["PUBLIC_BASE_URL", "javascript:alert(1)"],
+    ["AVATAR_HOSTS", "https://cdn.example.com"],
+    ["AVATAR_HOSTS", "cdn.example.com:443"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it("times out slow requests by default, and keeps the headers' timeout within the request's", () => {
+    const c = parseConfig({});
+    expect([c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS, c.PAGE_RATE_LIMIT_PER_MINUTE]).toEqual([10_000, 30_000, 600]);
+    expect(() => parseConfig({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "5000" })).toThrow(/HEADERS_TIMEOUT_MS:/);
+    expect(() => parseConfig({ REQUEST_TIMEOUT_MS: "10" })).toThrow(/REQUEST_TIMEOUT_MS:/);
+    expect(() => parseConfig({ PAGE_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(/PAGE_RATE_LIMIT_PER_MINUTE:/);
+  });
+
   it("parses booleans and numbers", () => {
     const c = parseConfig({ SEED_DEMO: "false", TRUST_PROXY: "1", PORT: "8080" });
     expect(c.SEED_DEMO).toBe(false);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe(1);
     expect(c.PORT).toBe(8080);
+  });
+
+  it("reads AVATAR_HOSTS as a list of host names, none by default", () => {
+    expect(parseConfig({}).AVATAR_HOSTS).toEqual([]);
+    expect(parseConfig({ AVATAR_HOSTS: "cdn.example.com, LH3.googleusercontent.com" }).AVATAR_HOSTS).toEqual([
+      "cdn.example.com", "lh3.googleusercontent.com",
+    ]);
   });
 });

@@ -21,4 +21,20 @@ describe("memory key-value store", () => {
     now = 500;
     expect(await store.claim("n", 500)).toBe(true);
   });
+
+  it("counts strikes, times the latest, forgets a run forgetMs after it, and clears one", async () => {
+    let now = 0;
+    const store = createMemoryStore(() => now);
+    expect(await store.strikes("s")).toBeNull();
+    expect(await store.strike("s", 1000)).toEqual({ count: 1, sinceLastMs: 0 });
+    now = 600;
+    expect(await store.strike("s", 1000)).toEqual({ count: 2, sinceLastMs: 0 });
+    now = 1500; // 900 ms after the latest strike: still remembered
+    expect(await store.strikes("s")).toEqual({ count: 2, sinceLastMs: 900 });
+    now = 1600;
+    expect(await store.strikes("s")).toBeNull();
+    expect(await store.strike("s", 1000)).toEqual({ count: 1, sinceLastMs: 0 });
+    await store.clearStrikes("s");
+    expect(await store.strikes("s")).toBeNull();
+  });
 });

@@ -1,13 +1,43 @@
 import { describe, expect, it } from "vitest";
 import { safeNextPath } from "@/lib/age-gate/safe-next";
+import { isAllowedAvatarUrl, parseAvatarHosts } from "@/lib/format/avatar-url";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 
 describe("safeImageSrc", () => {
-  it.each([["/v1/avatar/lorelei/a.svg"], ["https://cdn.example.com/a.png"]])("keeps %s", (src) => expect(safeImageSrc(src)).toBe(src));
-  it.each([["javascript:alert(1)"], ["data:image/svg+xml,<svg/>"], ["http://example.com/a.png"], ["//evil.example/a.png"], ["/\\evil"], [""], [null]])(
-    "drops %s",
-    (src) => expect(safeImageSrc(src)).toBeNull(),
+  it.each([["/v1/avatar/lorelei/a.svg"], ["/v1/avatar/big-smile/Mira%20B.svg"], ["https://cdn.example.com/a.png"]])(
+    "keeps %s",
+    (src) => expect(safeImageSrc(src)).toBe(src),
   );
+  it.each([
+    ["javascript:alert(1)"], ["data:image/svg+xml,<svg/>"], ["http://example.com/a.png"], ["//evil.example/a.png"],
+    ["/\\evil"], [""], [null], ["/uploads/a.png"], ["/v1/user/info"], ["/v1/avatar/lorelei/../../user/info.svg"],
+    ["https://u:p@cdn.example.com/a.png"],
+    ["https://cdn.example.com:8443/a.png"], ["https://cdn.example.com/a b.png"],
+  ])("drops %s", (src) => expect(safeImageSrc(src)).toBeNull());
+});
+
+describe("isAllowedAvatarUrl and AVATAR_HOSTS", () => {
+  const hosts = ["cdn.example.com", "lh3.googleusercontent.com"];
+  it.each([
+    ["/v1/avatar/bottts/studio.svg"], ["https://cdn.example.com/a.png"], ["https://lh3.googleusercontent.com/a/xyz=s96-c"],
+  ])(
+    "allows %s",
+    (url) => expect(isAllowedAvatarUrl(url, hosts)).toBe(true),
+  );
+  it.each([
+    ["https://evil.example/a.png"], ["https://cdn.example.com.evil.example/a.png"],
+    ["https://sub.cdn.example.com/a.png"],
+    ["http://cdn.example.com/a.png"], ["https://cdn.example.com:444/a.png"], ["https://x@cdn.example.com/a.png"],
+    ["https://cdn.example.com/a\u0000.png"], [`https://cdn.example.com/${"a".repeat(500)}.png`], ["/v1/file/a.png"],
+  ])("refuses %s", (url) => expect(isAllowedAvatarUrl(url, hosts)).toBe(false));
+  it("reads the configured list: host names only, lower-cased", () => {
+    expect(parseAvatarHosts(" CDN.example.com, lh3.googleusercontent.com ,")).toEqual({
+      hosts: ["cdn.example.com", "lh3.googleusercontent.com"],
+      bad: [],
+    });
+    const bad = parseAvatarHosts("https://cdn.example.com,cdn.example.com:443,cdn.example.com/x,*.example.com").bad;
+    expect(bad).toHaveLength(4);
+  });
 });
 
 describe("safeNextPath", () => {

@@ -8,19 +8,20 @@ import { totalPages } from "@/lib/format/pagination";
 import { SEARCH_TOTAL_CAP, searchRobots } from "@/server/modules/catalogue/search-robots";
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
+import { searchText } from "@/server/pages/route-param";
 
 export const dynamic = "force-dynamic";
 
-type Props = { searchParams: Promise<{ q?: string; page?: string }> };
+type Props = { searchParams: Promise<{ q?: string | string[]; page?: string }> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const q = (await searchParams).q?.trim();
+  const q = searchText((await searchParams).q).trim();
   return { title: q ? `“${q.slice(0, 60)}” · Search` : "Search", robots: { index: false } };
 }
 
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
-  const q = (typeof sp.q === "string" ? sp.q : "").trim().slice(0, 100);
+  const q = searchText(sp.q).trim().slice(0, 100);
   const page = pageParam(sp.page);
   const { db, viewer } = await pageContext();
   const results = q ? await searchRobots(db, { keyword: q, page, pageSize: PAGE_SIZE_DEFAULT }, viewer) : null;

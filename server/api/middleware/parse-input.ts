@@ -1,13 +1,26 @@
+import { IncomingMessage } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { SIGNATURE_FIELDS } from "../../../lib/api/signature";
 import { AppError, errors } from "../../errors";
+import { BodyAbortedError, readBodyWithin } from "../../http/read-limited-body";
 import type { ApiEnv } from "../context";
+import { assertCleanInput } from "./input-text";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 const SIGNATURE_FIELD_SET = new Set<string>(SIGNATURE_FIELDS);
 
 function withoutSignatureFields<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([k]) => !SIGNATURE_FIELD_SET.has(k)));
+}
+
+/** The body, read as it arrives and abandoned past the limit (null). */
+async function readBody(c: Parameters<MiddlewareHandler<ApiEnv>>[0], limit: number): Promise<Uint8Array | null> {
+  try {
+    return await readBodyWithin(c.env?.incoming instanceof IncomingMessage ? c.env.incoming : c.req.raw.body, limit);
+  } catch (err) {
+    if (err instanceof BodyAbortedError) throw new AppError(400, 400, err.message);
+    throw err;
+  }
 }
 
 export interface RawInput {
@@ -26,9 +39,12 @@ export function parseInput(onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0],
     if (BODY_METHODS.has(c.req.method)) {
       const limit = c.get("deps").config.BODY_LIMIT_BYTES;
       const declared = Number(c.req.header("content-length") ?? "0");
-      if (declared > limit) throw errors.payloadTooLarge();
-      const buffer = await c.req.arrayBuffer();
-      if (buffer.byteLength > limit) throw errors.payloadTooLarge();
+      const buffer = declared > limit ? null : await readBody(c, limit);
+      if (buffer === null) {
+        // The rest of the upload is not read: the connection closes after the answer.
+        c.header("connection", "close");
+        throw errors.payloadTooLarge();
+      }
       const text = new TextDecoder().decode(buffer);
       if (text.trim() === "") {
         body = {};
@@ -47,6 +63,7 @@ export function parseInput(onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0],
         body = parsed as Record<string, unknown>;
       }
     }
+    assertCleanInput(c.req.url, query, body);
     if (onRaw) await onRaw(c, { query, body });
     c.set("query", withoutSignatureFields(query));
     c.set("body", body ? withoutSignatureFields(body) : undefined);

@@ -1,24 +1,33 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { type AddressedRequest, clientAddress, compileTrust, forwardedProto } from "../../http/client-address";
 import type { ApiDeps, ApiEnv } from "../context";
 
-function clientIp(c: Parameters<MiddlewareHandler<ApiEnv>>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket.remoteAddress ?? "unknown";
+type Ctx = Parameters<MiddlewareHandler<ApiEnv>>[0];
+
+/** The socket's peer and the forwarding headers (which count only when that peer is a trusted proxy). */
+function addressed(c: Ctx): AddressedRequest {
+  return {
+    headers: {
+      "x-forwarded-for": c.req.header("x-forwarded-for"),
+      "x-forwarded-proto": c.req.header("x-forwarded-proto"),
+    },
+    socket: { remoteAddress: c.env?.incoming?.socket.remoteAddress },
+  };
 }
 
 /** Request id, client address, the dependencies, and one structured log line per request. */
 export function requestContext(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  const trust = compileTrust(deps.config.TRUST_PROXY);
   return async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     c.set("deps", deps);
     c.set("requestId", requestId);
-    c.set("clientIp", clientIp(c, deps.config.TRUST_PROXY));
+    const from = addressed(c);
+    c.set("clientIp", clientAddress(from, trust));
+    c.set("protocol", forwardedProto(from, trust));
     c.set("user", null);
     c.set("token", null);
     c.set("body", undefined);

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { signParams } from "../../../lib/api/signature";
+import { NONCE_LENGTH, SIGNATURE_FIELDS, SIGNATURE_VERSION, signParams } from "../../../lib/api/signature";
 import { errors } from "../../errors";
 import type { ApiEnv } from "../context";
 import type { RawInput } from "./parse-input";
@@ -11,8 +11,34 @@ function safeEqualHex(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** Top-level browser navigations (the OAuth redirects) cannot carry a signature header. */
-const UNSIGNED_NAVIGATIONS = new Set(["/v1/oauth/start", "/v1/oauth/callback"]);
+/**
+ * The GETs a browser or a load balancer makes without our fetch client, so without a signature: each answers
+ * the same public, non-personal content to anyone. Exact paths (or one path shape), never a prefix: a new route
+ * is signed unless it is added here.
+ */
+export const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
+  { path: "/v1/health", why: "load balancer and uptime probes" },
+  { path: /^\/v1\/avatar\/[a-z]+(?:-[a-z]+)*\/[^/]+\.svg$/, why: "<img> of generated avatars" },
+  { path: "/v1/oauth/start", why: "the sign-in popup's top-level navigation" },
+  { path: "/v1/oauth/callback", why: "the provider's redirect back" },
+];
+
+function isUnsignedGet(method: string, path: string): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  return UNSIGNED_GETS.some((entry) => (typeof entry.path === "string" ? entry.path === path : entry.path.test(path)));
+}
+
+/**
+ * The shapes the browser client makes (lib/api/signature.ts). Strict, because the md5 runs over concatenated
+ * key+value pairs: loose fields would let text move between a value and the next key with the same signature.
+ */
+const FIELD_SHAPES: Record<(typeof SIGNATURE_FIELDS)[number], RegExp> = {
+  lm_s_id: /^[A-Za-z0-9_-]{1,64}$/,
+  lm_s_ts: /^\d{1,12}$/,
+  lm_s_str: new RegExp(`^[a-z0-9]{${NONCE_LENGTH}}$`),
+  lm_s_ver: new RegExp(`^${SIGNATURE_VERSION}$`),
+  h5: /^1$/,
+};
 
 /**
  * SPEC §7 request signing: md5 over the sorted key+value pairs (empty skipped) plus the shared key, in the
@@ -22,7 +48,7 @@ const UNSIGNED_NAVIGATIONS = new Set(["/v1/oauth/start", "/v1/oauth/callback"]);
 export async function verifySignature(c: Context<ApiEnv>, raw: RawInput): Promise<void> {
   const { config, store, logger } = c.get("deps");
   if (config.REQUEST_SIGNING === "off") return;
-  if (c.req.method === "GET" && UNSIGNED_NAVIGATIONS.has(c.req.path)) return;
+  if (isUnsignedGet(c.req.method, c.req.path)) return;
   const problem = await findProblem(c, raw);
   if (!problem) return;
   if (config.REQUEST_SIGNING === "enforce") throw errors.badSignature(problem);
@@ -31,18 +57,22 @@ export async function verifySignature(c: Context<ApiEnv>, raw: RawInput): Promis
   async function findProblem(ctx: Context<ApiEnv>, input: RawInput): Promise<string | null> {
     const params: Record<string, unknown> = { ...input.query, ...(input.body ?? {}) };
     const sign = ctx.req.header("lm-s-sign");
-    const ts = Number(params.lm_s_ts);
-    const nonce = params.lm_s_str;
-    if (!sign || !params.lm_s_ts || typeof nonce !== "string" || nonce.length < 8) {
-      return "Missing request signature";
-    }
-    if (!Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > config.SIGNING_WINDOW_SECONDS) {
+    if (!sign || SIGNATURE_FIELDS.some((name) => params[name] === undefined)) return "Missing request signature";
+    const body = input.body ?? {};
+    const twice = SIGNATURE_FIELDS.some((name) => name in input.query && name in body);
+    if (twice || SIGNATURE_FIELDS.some((name) => !isShaped(name, params[name]))) return "Malformed request signature fields";
+    if (Math.abs(Date.now() / 1000 - Number(params.lm_s_ts)) > config.SIGNING_WINDOW_SECONDS) {
       return "Request signature expired";
     }
     if (!safeEqualHex(sign.toLowerCase(), signParams(params, config.SIGNING_KEY))) {
       return "Invalid request signature";
     }
-    const fresh = await store.claim(`nonce:${String(params.lm_s_id ?? "")}:${nonce}`, config.SIGNING_WINDOW_SECONDS * 2000);
+    const nonceKey = `nonce:${String(params.lm_s_id)}:${String(params.lm_s_str)}`;
+    const fresh = await store.claim(nonceKey, config.SIGNING_WINDOW_SECONDS * 2000);
     return fresh ? null : "Request signature already used";
   }
+}
+
+function isShaped(name: (typeof SIGNATURE_FIELDS)[number], value: unknown): boolean {
+  return typeof value === "string" && FIELD_SHAPES[name].test(value);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -42,6 +42,21 @@ export const oauthIdentities = pgTable(
     uniqueIndex("oauth_identities_provider_subject_uq").on(t.provider, t.subject),
     index("oauth_identities_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * Browsers that signed in to an account with its password (the device_id of verify_login, stored as a SHA-256
+ * hash): they skip the account's sign-in back-off. At most KNOWN_DEVICES_PER_USER per user, newest kept.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 /**

@@ -1,6 +1,7 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
+import { publicBaseUrl } from "../../public-base-url";
 import type { KeyValueStore } from "../limits/key-value-store";
 
 /** What the account flows need from the request and the process. */
@@ -11,8 +12,6 @@ export interface AccountsContext {
   logger: Logger;
   /** The client address, for rate limits. */
   ip: string;
-  /** Origin for links in e-mails when PUBLIC_BASE_URL is unset (the request's own origin). */
-  origin: string;
 }
 
 /** E-mails are kept and compared trimmed and lower-cased. */
@@ -20,7 +19,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Base URL for links in e-mails: PUBLIC_BASE_URL when set, else the request's origin. */
-export function linkBase(ctx: Pick<AccountsContext, "config" | "origin">): string {
-  return (ctx.config.PUBLIC_BASE_URL ?? ctx.origin).replace(/\/+$/, "");
+/** Base URL for links in e-mails and the OAuth redirects (never from the request's headers). */
+export function linkBase(ctx: Pick<AccountsContext, "config">): string {
+  return publicBaseUrl(ctx.config);
 }

@@ -22,7 +22,6 @@ export const ACCOUNT_LIMITS = {
   sendEmailEmail: { name: "mail:email", limit: 1, windowMs: MINUTE },
   sendEmailEmailHour: { name: "mail:email:hour", limit: 5, windowMs: 60 * MINUTE },
   loginIp: { name: "login:ip", limit: 10, windowMs: MINUTE },
-  loginEmail: { name: "login:email", limit: 10, windowMs: 15 * MINUTE },
   registerIp: { name: "register:ip", limit: 10, windowMs: MINUTE },
   registerEmail: { name: "register:email", limit: 10, windowMs: 15 * MINUTE },
   appLoginIp: { name: "app-login:ip", limit: 30, windowMs: MINUTE },

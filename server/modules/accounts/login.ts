@@ -6,25 +6,50 @@ import { checkPassword } from "../crypto/passwords";
 import { decryptPassword, loadRsaKeys } from "../crypto/rsa-keys";
 import { createSession } from "../sessions/sessions";
 import { consumeAccountToken, issueAccountToken } from "./account-tokens";
-import { INNER_MESSAGES, innerFail, innerOk } from "./answers";
-import type { AccountsContext } from "./context";
+import { INNER_MESSAGES, innerFail, innerOk, innerRateLimited } from "./answers";
+import { normalizeEmail, type AccountsContext } from "./context";
+import { isKnownDevice, rememberDevice } from "./known-devices";
 import { ACCOUNT_LIMITS, spendLimits } from "./limits";
+import { openSignInAttempt } from "./login-backoff";
 import { toOwnProfile } from "./profile";
 import { findUserByEmail } from "./users";
 
 export const LOGIN_FAILED_CODE = 40002;
 export const LOGIN_FAILED_MESSAGE = "Login failed. Please try again later.";
 
+export interface VerifyLoginInput {
+  name: string;
+  verify_pwd: string;
+  device_id?: string;
+}
+
 /**
  * verify_login: 12004 for an unknown e-mail and for a wrong password alike (an unknown e-mail still costs one
- * argon2 verification), else a 5-minute single-use account token. Rate limits are spent by the caller.
+ * argon2 verification), else a 5-minute single-use account token. The per-address rate limit is spent by the
+ * caller; the back-off (login-backoff.ts) is decided here, before the password is decrypted or checked: a
+ * device that signed in to this account before skips the account's back-off, never the password or the
+ * address's. The right password makes the device known.
  */
-export async function verifyLogin(ctx: AccountsContext, input: { name: string; verify_pwd: string }): Promise<InnerAnswer> {
-  const plain = decryptPassword(await loadRsaKeys(ctx.config), input.verify_pwd);
-  const user = await findUserByEmail(ctx.db, input.name);
-  const valid = await checkPassword(user?.passwordHash, plain);
-  if (!user || !valid) return innerFail(RET.PASSWORD_ERROR, INNER_MESSAGES.passwordError);
-  return innerOk({ access_token: await issueAccountToken(ctx.db, user.id, false) });
+export async function verifyLogin(ctx: AccountsContext, input: VerifyLoginInput): Promise<InnerAnswer> {
+  const email = normalizeEmail(input.name);
+  const user = await findUserByEmail(ctx.db, email);
+  const device = input.device_id ?? null;
+  const knownDevice = user && device && (await isKnownDevice(ctx.db, user.id, device)) ? device : null;
+  const gate = await openSignInAttempt(ctx.store, { email, ip: ctx.ip, knownDevice });
+  if (!gate.open) return innerRateLimited(gate.retryAfterSeconds);
+  try {
+    const plain = decryptPassword(await loadRsaKeys(ctx.config), input.verify_pwd);
+    const valid = await checkPassword(user?.passwordHash, plain);
+    if (!user || !valid) {
+      if (await gate.failed()) ctx.logger.warn("sign-in backing off", { userId: user?.id ?? null, ip: ctx.ip });
+      return innerFail(RET.PASSWORD_ERROR, INNER_MESSAGES.passwordError);
+    }
+    await gate.succeeded();
+    if (device) await rememberDevice(ctx.db, user.id, device);
+    return innerOk({ access_token: await issueAccountToken(ctx.db, user.id, false) });
+  } finally {
+    await gate.close();
+  }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { ID_TAKEN_CODE, type UserInfo } from "../../../lib/contracts/accounts";
-import { safeImageSrc } from "../../../lib/format/safe-image-src";
 import { MESSAGES } from "../../../lib/validation/auth-rules";
 import { users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
+import { isAcceptedAvatar } from "../avatars/avatar-policy";
 import { toOwnProfile } from "./profile";
 import { isUniqueViolation } from "./users";
 
@@ -12,17 +12,18 @@ export interface ProfileChanges {
   name: string;
   sex: 1 | 0 | -1;
   key: string;
-  /** Omitted: unchanged. Empty: no avatar. Else an https URL or a path on this site. */
+  /** Omitted: unchanged. Empty: no avatar. Else this site's avatar route or https on an AVATAR_HOSTS host. */
   face?: string;
 }
 
+export const FACE_REFUSED =
+  "Invalid field 'face': must be an avatar of this site or an https URL on a host in AVATAR_HOSTS";
+
 const idTaken = () => new AppError(409, ID_TAKEN_CODE, MESSAGES.idTaken);
 
-/** Avatars: https URLs or paths on our own origin, no whitespace or control characters (SPEC §3 "passed through"). */
+/** Avatars (SPEC §3 "passed through"): none, this site's avatar route, or https on a host in AVATAR_HOSTS. */
 export function isAllowedFace(face: string): boolean {
-  if (face === "") return true;
-  if (/[\s\u0000-\u001f\u007f]/.test(face)) return false;
-  return safeImageSrc(face) === face;
+  return face === "" || isAcceptedAvatar(face);
 }
 
 /** True when another user already has this ID (IDs are unique case-insensitively). */
@@ -41,7 +42,7 @@ export async function userKeyTaken(db: Db, key: string, exceptUserId: string): P
  */
 export async function updateOwnProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserInfo> {
   if (changes.face !== undefined && !isAllowedFace(changes.face)) {
-    throw errors.badRequest("Invalid field 'face': must be an https URL or a path on this site");
+    throw errors.badRequest(FACE_REFUSED);
   }
   if (await userKeyTaken(db, changes.key, userId)) throw idTaken();
   try {

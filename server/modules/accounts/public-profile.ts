@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { shownUserFace } from "../avatars/avatar-policy";
 
 export interface PublicProfile {
   id: string;
@@ -16,5 +17,5 @@ export async function getPublicProfile(db: Db, key: string): Promise<PublicProfi
     .from(users)
     .where(sql`lower(${users.key}) = lower(${key})`)
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, face: shownUserFace(row.face) } : null;
 }

@@ -3,6 +3,7 @@ import {
   captchaParam, existAccountParam, INNER_PATHS, publicKeyParam, RET, sendEmailParam, verifyLoginParam,
   verifyRegisterParam, type InnerAnswer, type InnerPath,
 } from "../../../lib/contracts/accounts";
+import { CONTROL_CHARACTERS_MESSAGE, fieldWithControlCharacter } from "../../../lib/contracts/fields";
 import { errors } from "../../errors";
 import { loadRsaKeys } from "../crypto/rsa-keys";
 import { INNER_MESSAGES, innerFail, innerOk, innerRateLimited } from "./answers";
@@ -66,7 +67,7 @@ const HANDLERS: Record<InnerPath, AnyHandler> = {
   "/2/api/user/verify_login": define({
     schema: verifyLoginParam,
     ipLimit: ACCOUNT_LIMITS.loginIp,
-    limits: (p) => [[ACCOUNT_LIMITS.loginEmail, normalizeEmail(p.name)]],
+    // Per account: exponential back-off on failures (login-backoff.ts), decided inside verifyLogin.
     run: (ctx, p) => verifyLogin(ctx, p),
   }),
 };
@@ -95,6 +96,9 @@ function parseParam(raw: string): unknown {
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw errors.badRequest("Invalid field 'param': must be a JSON object string");
   }
+  // The same backstop as the request's own query and body (server/api/middleware/input-text.ts), one level in.
+  const field = fieldWithControlCharacter(parsed);
+  if (field !== null) throw errors.badRequest(`Invalid field 'param.${field}': ${CONTROL_CHARACTERS_MESSAGE}`);
   return parsed;
 }
 

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { RobotCard } from "../../../lib/contracts/catalogue";
 import { robots, robotTags, tags } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { shownCharacterAvatar } from "../avatars/avatar-policy";
 
 export const cardColumns = {
   id: robots.id, key: robots.key, name: robots.name, intro: robots.intro, avatar: robots.avatar, nsfw: robots.nsfw,
@@ -33,7 +34,7 @@ export async function toCards(db: Db, rows: CardRow[]): Promise<RobotCard[]> {
     byRobot.set(l.robotId, list);
   }
   return rows.map((r) => ({
-    id: r.id, key: r.key, name: r.name, intro: r.intro, avatar: r.avatar, nsfw: r.nsfw,
+    id: r.id, key: r.key, name: r.name, intro: r.intro, avatar: shownCharacterAvatar(r.avatar, r.key), nsfw: r.nsfw,
     chat_count: r.chatCount, favorite_count: r.favoriteCount, tags: byRobot.get(r.id) ?? [],
   }));
 }

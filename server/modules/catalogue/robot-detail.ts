@@ -3,6 +3,7 @@ import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { RobotDetail } from "../../../lib/contracts/catalogue";
 import { favorites, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { shownUserFace } from "../avatars/avatar-policy";
 import { cardColumns, toCards } from "./robot-cards";
 
 export type RobotDetailResult =
@@ -34,7 +35,9 @@ export async function getRobotDetail(db: Db, id: number, viewer: Viewer, userId?
       ...card,
       greeting: row.greeting,
       scenario: row.scenario,
-      creator: row.creatorKey ? { key: row.creatorKey, name: row.creatorName ?? "", face: row.creatorFace ?? "" } : null,
+      creator: row.creatorKey
+        ? { key: row.creatorKey, name: row.creatorName ?? "", face: shownUserFace(row.creatorFace ?? "") }
+        : null,
       is_favorite: Boolean(row.isFavorite),
     },
   };

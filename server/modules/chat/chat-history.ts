@@ -3,6 +3,7 @@ import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { ChatHistory, ChatMessage, RecentChat } from "../../../lib/contracts/chat-client";
 import { chatMessages, chatSessions, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { shownCharacterAvatar } from "../avatars/avatar-policy";
 import { visibleTo } from "../catalogue/robot-cards";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -85,7 +86,9 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
     .filter((r) => r.lastMessage !== null)
     .map((r) => ({
       session_id: r.sessionId,
-      robot: { id: r.robotId, key: r.robotKey, name: r.robotName, avatar: r.robotAvatar },
+      robot: {
+        id: r.robotId, key: r.robotKey, name: r.robotName, avatar: shownCharacterAvatar(r.robotAvatar, r.robotKey),
+      },
       last_message: r.lastMessage!.slice(0, 200),
       last_message_at: r.lastAt.toISOString(),
     }));

@@ -1,7 +1,13 @@
+/** A run of strikes (failed sign-ins) on one key: how many, and how long ago the latest one was. */
+export interface Strikes {
+  count: number;
+  sinceLastMs: number;
+}
+
 /**
- * The small shared state the API needs: fixed-window counters (rate limits), one-time claims (signature nonces)
- * and leases (at most N holders of a key: one reply per chat session, streams per user). In memory for one
- * process; Redis when several instances must agree.
+ * The small shared state the API needs: fixed-window counters (rate limits), one-time claims (signature nonces),
+ * leases (at most N holders of a key: one reply per chat session, streams per user) and strikes (sign-in
+ * back-off). In memory for one process; Redis when several instances must agree.
  */
 export interface KeyValueStore {
   /** Increments the counter for key in the current window; returns the new count and ms until reset. */
@@ -14,5 +20,10 @@ export interface KeyValueStore {
    */
   acquire(key: string, holder: string, limit: number, ttlMs: number): Promise<boolean>;
   release(key: string, holder: string): Promise<void>;
+  /** Adds one strike to key now and returns the run; a run is forgotten forgetMs after its latest strike. */
+  strike(key: string, forgetMs: number): Promise<Strikes>;
+  /** The run of strikes on key, or null when there is none (never struck, forgotten or cleared). */
+  strikes(key: string): Promise<Strikes | null>;
+  clearStrikes(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   const counters = new Map<string, { count: number; resetAt: number }>();
   const claims = new Map<string, number>();
   const leases = new Map<string, Map<string, number>>();
+  const strikes = new Map<string, { count: number; lastAt: number; forgetAt: number }>();
   let lastSweep = now();
 
   // Bounded memory: expired entries are dropped at most once a second, on use.
@@ -17,6 +18,7 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
       for (const [h, exp] of holders) if (exp <= t) holders.delete(h);
       if (holders.size === 0) leases.delete(k);
     }
+    for (const [k, v] of strikes) if (v.forgetAt <= t) strikes.delete(k);
   };
 
   return {
@@ -54,7 +56,26 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
       holders?.delete(holder);
       if (holders?.size === 0) leases.delete(key);
     },
+    async strike(key, forgetMs) {
+      sweep();
+      const t = now();
+      const run = strikes.get(key);
+      const count = run && run.forgetAt > t ? run.count + 1 : 1;
+      strikes.set(key, { count, lastAt: t, forgetAt: t + forgetMs });
+      return { count, sinceLastMs: 0 };
+    },
+    async strikes(key) {
+      sweep();
+      const t = now();
+      const run = strikes.get(key);
+      if (!run || run.forgetAt <= t) return null;
+      return { count: run.count, sinceLastMs: t - run.lastAt };
+    },
+    async clearStrikes(key) {
+      strikes.delete(key);
+    },
     async close() {
+      strikes.clear();
       counters.clear();
       claims.clear();
       leases.clear();

@@ -13,6 +13,20 @@ redis.call('ZADD', KEYS[1], ARGV[4], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
 
+// Strikes: a hash { c: count, t: latest strike in ms }, timed by the Redis server's clock so instances agree.
+const NOW_MS = "local now = redis.call('TIME'); now = now[1] * 1000 + math.floor(now[2] / 1000)";
+const STRIKE_SCRIPT = `
+${NOW_MS}
+local c = redis.call('HINCRBY', KEYS[1], 'c', 1)
+redis.call('HSET', KEYS[1], 't', string.format('%.0f', now))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return c`;
+const STRIKES_SCRIPT = `
+local run = redis.call('HMGET', KEYS[1], 'c', 't')
+if not run[1] or not run[2] then return false end
+${NOW_MS}
+return {tonumber(run[1]), math.max(0, now - tonumber(run[2]))}`;
+
 export async function createRedisStore(url: string, prefix = "kewl:"): Promise<KeyValueStore> {
   const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
@@ -36,6 +50,17 @@ export async function createRedisStore(url: string, prefix = "kewl:"): Promise<K
     },
     async release(key, holder) {
       await redis.zrem(prefix + "lease:" + key, holder);
+    },
+    async strike(key, forgetMs) {
+      const count = (await redis.eval(STRIKE_SCRIPT, 1, prefix + "strikes:" + key, String(forgetMs))) as number;
+      return { count, sinceLastMs: 0 };
+    },
+    async strikes(key) {
+      const run = (await redis.eval(STRIKES_SCRIPT, 1, prefix + "strikes:" + key)) as [number, number] | null;
+      return run ? { count: run[0], sinceLastMs: run[1] } : null;
+    },
+    async clearStrikes(key) {
+      await redis.del(prefix + "strikes:" + key);
     },
     async close() {
       await redis.quit();

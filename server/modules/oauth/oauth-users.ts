@@ -1,6 +1,7 @@
 import { and, eq, TransactionRollbackError } from "drizzle-orm";
 import { oauthIdentities, users } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { isAcceptedAvatar } from "../avatars/avatar-policy";
 import { defaultUserKey, findUserByEmail, nicknameFromEmail } from "../accounts/users";
 
 /** What the provider's ID token says about the person. */
@@ -20,8 +21,9 @@ export function oauthNickname(profile: Pick<OAuthProfile, "name" | "email">): st
   return profile.email ? nicknameFromEmail(profile.email) : "User";
 }
 
+/** The provider's picture when the avatar rule accepts it (its host in AVATAR_HOSTS), else none. */
 function safeFace(picture: string | null): string {
-  return picture && picture.startsWith("https://") && picture.length <= 500 ? picture : "";
+  return picture && isAcceptedAvatar(picture) ? picture : "";
 }
 
 async function findIdentity(db: Db, profile: OAuthProfile): Promise<string | null> {

@@ -1,5 +1,7 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { Hono } from "hono";
 import { createApi } from "@/server/api/app";
-import type { ApiDeps } from "@/server/api/context";
+import type { ApiDeps, ApiEnv } from "@/server/api/context";
 import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createLogger } from "@/server/logger";
@@ -7,11 +9,16 @@ import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/server/providers/llm/mock-model";
 import type { LlmProvider } from "@/server/providers/llm/types";
+import { requestFrom } from "../../support/loopback-client";
 
 export interface TestApi {
   deps: ApiDeps;
+  /** The app's routes ("GET /v1/health", …), middleware left out (set by createTestApi). */
+  routes?: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** The same API, called by a client at `address` (the socket's peer address, as the Node server passes it). */
+  from(address: string): TestApi;
 }
 
 /** The real /v1 app on the given database, called in-process through fetch semantics. */
@@ -28,8 +35,35 @@ export function createTestApi(
     logger: createLogger("silent"),
     llm,
   };
-  const app = createApi(deps);
-  const request = async (path: string, init?: RequestInit) => app.request(path, init);
+  return boundTo(createApi(deps), deps);
+}
+
+function boundTo(app: Hono<ApiEnv>, deps: ApiDeps, address?: string): TestApi {
+  // @hono/node-server's bindings carry the socket; the API reads only its remote address from it here.
+  const bindings = address ? { incoming: { socket: { remoteAddress: address } } as unknown as HttpBindings["incoming"] } : undefined;
+  const request = async (path: string, init?: RequestInit) => app.request(path, init, bindings);
+  const routes = [...new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
+  return {
+    deps,
+    routes,
+    request,
+    post: (path, body, headers = {}) =>
+      request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    from: (next) => boundTo(app, deps, next),
+  };
+}
+
+/**
+ * A TestApi over a real socket to a server at base (for example createHttpServer(createApi(deps)) listening on
+ * 127.0.0.1): plain fetch, and from(address) connects from that loopback address, the client the server sees.
+ */
+export function overSocket(deps: ApiDeps, base: string, address?: string): TestApi {
+  const request = (path: string, init?: RequestInit) =>
+    address ? requestFrom(address, `${base}${path}`, init) : fetch(`${base}${path}`, init);
   return {
     deps,
     request,
@@ -39,5 +73,6 @@ export function createTestApi(
         headers: { "content-type": "application/json", ...headers },
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
+    from: (next) => overSocket(deps, base, next),
   };
 }

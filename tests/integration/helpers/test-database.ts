@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase } from "@/server/db/open-database";
 import type { DbHandle } from "@/server/db/types";
+import { adminClient, withDatabase } from "./postgres-admin";
 
 export type Driver = "pglite" | "postgres";
 
@@ -10,25 +13,24 @@ export function testDrivers(): Driver[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+let pgliteTemplate: Blob | undefined;
 
-/** A fresh, migrated database of its own: in-memory PGlite, or a new database on the Postgres server. */
+/**
+ * A fresh, migrated database of its own: in-memory PGlite, or a new database on the Postgres server. Both are
+ * copies of the templates migrated once per run (helpers/global-setup.ts); opening them still runs the migrator,
+ * which finds nothing to do.
+ */
 export async function createTestDatabase(driver: Driver): Promise<DbHandle> {
-  if (driver === "pglite") return openDatabase({ dataDir: "memory://" });
+  if (driver === "pglite") {
+    pgliteTemplate ??= new Blob([fs.readFileSync(inject("pgliteTemplateFile"))]);
+    return openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplate });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = inject("postgresTemplate");
   const name = `kewl_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`TEST_DATABASE_URL is set but Postgres cannot be reached: ${(err as Error).message}`);
-  }
-  await admin.query(`create database ${name}`);
+  const admin = await adminClient(adminUrl);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   let closing = false;
   const handle = await openDatabase({

@@ -102,6 +102,20 @@ describe("login dialog: password step", () => {
     await waitFor(() => expect(describedText(password)).toBe("Incorrect password. Please check and try again."));
   });
 
+  it("backing off (42900) shows the wait above the button; the sign-in carries this browser's device id", async () => {
+    const backingOff = inner(42900, { retry_after: 8 }, "Too many attempts. Please try again later.");
+    const { user, server } = setup({ report: { ...toPassword, "/2/api/user/verify_login": backingOff } });
+    await enterEmail(user);
+    const password = await screen.findByLabelText("Password");
+    await user.type(password, "secret1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Too many attempts. Please try again in 8 seconds.")).toBeTruthy();
+    expect(describedText(password)).toBe("");
+    const param = server.inner("/2/api/user/verify_login")[0]?.inner?.param;
+    expect(param?.device_id).toMatch(/^[a-f0-9]{32}$/);
+    expect(param?.device_id).toBe(localStorage.getItem("device_id"));
+  });
+
   it("the show/hide toggle switches the input type", async () => {
     const { user } = setup({ report: toPassword });
     await enterEmail(user);
@@ -249,9 +263,13 @@ describe("login dialog: closing", () => {
     await screen.findByRole("dialog", { name: "Welcome back" });
     vi.useFakeTimers();
     act(() => useAuthStore.getState().closeModal());
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(useAuthStore.getState()).toMatchObject({ step: "password", email: EMAIL });
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(useAuthStore.getState()).toMatchObject({ step: "email", email: "" });
     vi.useRealTimers();
   });

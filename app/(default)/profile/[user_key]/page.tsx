@@ -9,6 +9,7 @@ import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { getPublicProfile } from "@/server/modules/accounts/public-profile";
 import { listCreatorRobots } from "@/server/modules/catalogue/list-robots";
 import { pageContext, pageParam } from "@/server/pages/page-context";
+import { routeParam } from "@/server/pages/route-param";
 
 export const dynamic = "force-dynamic";
 
@@ -17,12 +18,12 @@ type Props = { params: Promise<{ user_key: string }>; searchParams: Promise<{ pa
 const loadProfile = cache(async (key: string) => getPublicProfile((await pageContext()).db, key));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const profile = await loadProfile(decodeURIComponent((await params).user_key));
+  const profile = await loadProfile(routeParam((await params).user_key));
   return profile ? { title: `${profile.name} (@${profile.key})` } : {};
 }
 
 export default async function ProfilePage({ params, searchParams }: Props) {
-  const profile = await loadProfile(decodeURIComponent((await params).user_key));
+  const profile = await loadProfile(routeParam((await params).user_key));
   if (!profile) notFound();
   const page = pageParam((await searchParams).page);
   const { db, viewer } = await pageContext();

@@ -9,6 +9,7 @@ import { totalPages } from "@/lib/format/pagination";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { getTag, listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
+import { routeParam } from "@/server/pages/route-param";
 
 export const dynamic = "force-dynamic";
 
@@ -17,12 +18,12 @@ type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ page?: 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { key } = await params;
   const { db, viewer } = await pageContext();
-  const tag = await getTag(db, decodeURIComponent(key), viewer);
+  const tag = await getTag(db, routeParam(key), viewer);
   return tag ? { title: `${tag.name} characters`, description: tag.description } : {};
 }
 
 export default async function TagPage({ params, searchParams }: Props) {
-  const key = decodeURIComponent((await params).key);
+  const key = routeParam((await params).key);
   const page = pageParam((await searchParams).page);
   const { db, viewer } = await pageContext();
   const [tag, tags, robots] = await Promise.all([

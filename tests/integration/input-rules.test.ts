@@ -1,0 +1,273 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { robots } from "@/server/db/schema";
+import { seedDemo } from "@/server/db/seed/seed-demo";
+import type { DbHandle } from "@/server/db/types";
+import { invalidateCatalogue } from "@/server/modules/catalogue/catalogue-cache";
+import { leaves, requestSchemas } from "../support/contract-walk";
+import { accountsEnv, randomIp, tempDataDir } from "./accounts-support";
+import { createUserWithSession } from "./helpers/fixtures";
+import { createTestApi, type TestApi } from "./helpers/test-api";
+import { createTestDatabase, testDrivers } from "./helpers/test-database";
+
+/**
+ * The input rule at the API edge (lib/contracts/fields.ts, server/api/middleware/input-text.ts): U+0000 (which
+ * Postgres refuses in text) and the other C0 controls in any field are a 400 naming the field, never a 500.
+ *
+ * Fields come from the code: every string field of every request contract in lib/contracts gets a NUL in a
+ * request to its route (inner payloads of /v1/channel/report inside `param`), and every route of the app gets one
+ * in an unknown field. The tables below say which route reads which contract, with a valid payload; the test
+ * fails when a contract or a route has no entry, so a new one cannot be left out.
+ */
+
+interface Ids {
+  robotId: number;
+  robotKey: string;
+}
+
+interface Sample {
+  route: string;
+  /** "file.export" in lib/contracts. */
+  schema: string;
+  input: (ids: Ids) => Record<string, unknown>;
+  /** The inner path of /v1/channel/report whose `param` this payload is. */
+  inner?: string;
+}
+
+const VALID_EMAIL = "someone@example.test";
+const TOKEN = "t".repeat(40);
+
+function sample(route: string, schema: string, input: Sample["input"], inner?: string): Sample {
+  return { route, schema, input, inner };
+}
+const REPORT = "POST /v1/channel/report";
+
+const SAMPLES: Sample[] = [
+  sample("POST /v1/tag/list", "catalogue.tagListRequest", () => ({})),
+  sample("POST /v1/tag/detail", "catalogue.tagDetailRequest", () => ({ key: "fantasy" })),
+  sample("POST /v1/tag/robots", "catalogue.tagRobotsRequest", () => ({ tag_key: "fantasy", page: 1, page_size: 10 })),
+  sample("POST /v1/robot/search", "catalogue.robotSearchRequest", () => ({ keyword: "dragon", page: 1, page_size: 5 })),
+  sample("POST /v1/tag/robot/detail", "catalogue.robotDetailRequest", (ids) => ({ id: ids.robotId })),
+  sample("POST /v1/tag/robot/exists", "catalogue.robotExistsRequest", () => ({ name: "Nobody" })),
+  sample("POST /v1/user/favorites/add", "catalogue.favoriteChangeRequest", (ids) => ({ robot_id: ids.robotId })),
+  sample("POST /v1/user/favorites/remove", "catalogue.favoriteChangeRequest", (ids) => ({ robot_id: ids.robotId })),
+  sample("POST /v1/user/favorites/check", "catalogue.favoriteCheckRequest", (ids) => ({ robot_ids: [ids.robotId] })),
+  sample("POST /v1/user/favorites/list", "catalogue.favoriteListRequest", () => ({ page: 1, page_size: 10 })),
+  sample(REPORT, "accounts.reportRequest", () => ({
+    url: "/1/api/exist_account", type: "GET", param: JSON.stringify({ name: VALID_EMAIL }), has_token: false,
+  })),
+  sample(REPORT, "accounts.existAccountParam", () => ({ name: VALID_EMAIL }), "/1/api/exist_account"),
+  sample(REPORT, "accounts.publicKeyParam", () => ({ devtype: "web", business: "kewl" }), "/2/api/user/get_public_key"),
+  sample(REPORT, "accounts.captchaParam", () => ({ email: VALID_EMAIL, black_box: "bb" }), "/1/api/user/captcha"),
+  sample(REPORT, "accounts.sendEmailParam", () => ({
+    email: VALID_EMAIL, type: 4, business: "kewl", appstyle: "web", access_token: "x", code_type: "1", devtype: "web",
+  }), "/1/api/user/send_email"),
+  sample(REPORT, "accounts.verifyRegisterParam", () => ({
+    name: VALID_EMAIL, password: "secret12", captcha: "WXYZ", verify_code: "123456", black_box: "bb", redirect_uri: "/",
+    business: "kewl", code_type: "1", need_active: "1", devtype: "web", timestamp: "1", verify_code_type: "1",
+  }), "/2/api/user/verify_register"),
+  sample(REPORT, "accounts.verifyLoginParam", () => ({
+    name: VALID_EMAIL, verify_pwd: "c2VjcmV0", redirect_uri: "/", devtype: "web",
+  }), "/2/api/user/verify_login"),
+  sample("POST /v1/app/login", "accounts.appLoginRequest", () => ({
+    access_token: TOKEN, reg_type: 108, device_type: "web", model: "web", keep: 0, email: VALID_EMAIL,
+    tongdun_black_box: "bb", device_id: "d1", send_msg: "0", send_msg_uid: "0",
+  })),
+  sample("POST /v1/user/reset_password", "accounts.resetPasswordRequest", () => ({ token: TOKEN, password: "secret" })),
+  sample("POST /v1/channel/getacctoken", "accounts.getAccTokenRequest", () => ({
+    code: TOKEN, callbackurl: "http://localhost/auth/callback",
+  })),
+  sample("GET /v1/test/outbox", "accounts.testOutboxQuery", () => ({ email: VALID_EMAIL })),
+  sample("POST /v1/user/logout", "accounts.logoutRequest", () => ({})),
+  sample("POST /v1/user/update", "accounts.userUpdateRequest", () => ({
+    name: "Ann", sex: -1, key: `u_${randomBytes(5).toString("hex")}`, face: "",
+  })),
+  sample("POST /v1/user/exists", "accounts.userExistsRequest", () => ({ key: "someone_else" })),
+  sample("POST /v1/chat_session/chat", "chat.chatSendRequest", (ids) => ({
+    robot_id: ids.robotId, message: "Hello", model: "standard",
+  })),
+  sample("POST /v1/chat_session/history", "chat.chatHistoryRequest", (ids) => ({ robot_id: ids.robotId, limit: 10 })),
+  sample("GET /v1/chat_session/recent_list", "chat.chatRecentQuery", () => ({ limit: "5" })),
+  sample("GET /v1/chat_session/model", "chat.chatModelQuery", (ids) => ({ robot_key: ids.robotKey })),
+  sample("POST /v1/chat_session/set_model", "chat.chatSetModelRequest", (ids) => ({
+    robot_id: ids.robotId, model: "standard",
+  })),
+  sample("GET /v1/avatar/:style/:file", "system.avatarRouteParams", () => ({ style: "lorelei", file: "seed.svg" })),
+];
+
+/** Routes without a request contract: no input, or query parameters read by the OpenID client (the backstop's). */
+const WITHOUT_CONTRACT = new Set([
+  "GET /v1/health", "GET /v1/user/info", "GET /v1/oauth/config", "GET /v1/oauth/start", "GET /v1/oauth/callback",
+  "GET /v1/buy_coin/wallet",
+]);
+
+function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node: Record<string, unknown> = target;
+  for (const [i, key] of path.entries()) {
+    if (i === path.length - 1) node[key] = value;
+    else node = (node[key] ??= /^\d+$/.test(path[i + 1]!) ? [] : {}) as Record<string, unknown>;
+  }
+}
+
+function valueAt(target: Record<string, unknown>, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], target);
+}
+
+/** The sample's own value with a NUL in the middle (so length rules still pass), else "a\u0000b". */
+function withNul(value: unknown): string {
+  if (typeof value !== "string" || value.length < 2) return "a\u0000b";
+  const mid = Math.floor(value.length / 2);
+  return `${value.slice(0, mid)}\u0000${value.slice(mid + 1)}`;
+}
+
+describe.each(testDrivers())("input rules at the API edge on %s", (driver) => {
+  let database: DbHandle;
+  let dataDir: string;
+  let ids: Ids;
+  let auth: Record<string, string>;
+  const env = () => accountsEnv(dataDir);
+  const api = (): TestApi => createTestApi(database, env());
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    dataDir = tempDataDir();
+    await seedDemo(database.db);
+    invalidateCatalogue();
+    const [robot] = await database.db.select().from(robots).where(eq(robots.nsfw, false)).limit(1);
+    ids = { robotId: robot!.id, robotKey: robot!.key };
+    auth = { authorization: `Bearer ${(await createUserWithSession(database.db)).token}` };
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** One request as the sample describes it, with `input` as its payload. */
+  async function send(sample: Sample, input: Record<string, unknown>): Promise<Response> {
+    const [method, route] = sample.route.split(" ") as [string, string];
+    // A session of its own: the logout sample ends the one it uses.
+    const { token } = await createUserWithSession(database.db);
+    const headers = { authorization: `Bearer ${token}`, "x-forwarded-for": randomIp() };
+    if (sample.schema === "system.avatarRouteParams") {
+      const path = route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(input[name])));
+      return api().request(path, { headers });
+    }
+    if (method === "GET") {
+      return api().request(`${route}?${new URLSearchParams(input as Record<string, string>).toString()}`, { headers });
+    }
+    const body = sample.inner ? { url: sample.inner, type: "POST", param: JSON.stringify(input) } : input;
+    return api().post(route, body, headers);
+  }
+
+  it("has a sample for every request contract and every route", async () => {
+    const schemas = await requestSchemas();
+    const sampled = new Set(SAMPLES.map((s) => s.schema));
+    expect([...schemas.keys()].filter((name) => !sampled.has(name))).toEqual([]);
+    expect(api().routes?.length).toBeGreaterThan(25);
+    const covered = new Set([...SAMPLES.map((s) => s.route), ...WITHOUT_CONTRACT]);
+    expect((api().routes ?? []).filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it("accepts every sample as it is (so the refusals below are the NUL's doing)", async () => {
+    for (const sample of SAMPLES) {
+      const res = await send(sample, sample.input(ids));
+      const text = await res.text();
+      const code = res.headers.get("content-type")?.includes("json") ? (JSON.parse(text) as { code: number }).code : 0;
+      expect(code, `${sample.route} ${sample.schema}: ${text.slice(0, 200)}`).not.toBe(400);
+    }
+  });
+
+  it("refuses U+0000 in every string field of every contract with a 400 naming the field", async () => {
+    const schemas = await requestSchemas();
+    let fields = 0;
+    for (const sample of SAMPLES) {
+      for (const leaf of leaves(schemas.get(sample.schema)!).filter((l) => l.type === "string")) {
+        fields++;
+        const input = structuredClone(sample.input(ids));
+        setAt(input, leaf.path, withNul(valueAt(input, leaf.path)));
+        const res = await send(sample, input);
+        const where = `${sample.route} ${sample.schema} ${leaf.path.join(".")}`;
+        expect(res.status, where).toBe(400);
+        const body = (await res.json()) as { code: number; msg: string; data: unknown };
+        const field = `'${sample.inner ? "param." : ""}${leaf.path.join(".")}'`;
+        const named = sample.schema === "system.avatarRouteParams" ? "path" : field;
+        expect(body, where).toMatchObject({ code: 400, data: null });
+        expect(body.msg, where).toContain(named);
+        expect(body.msg, where).toContain("control characters");
+      }
+    }
+    expect(fields).toBeGreaterThan(40);
+  });
+
+  it("refuses a NUL or another C0 control in an unknown field of any route, and in a path", async () => {
+    for (const route of api().routes ?? []) {
+      const [method, path] = route.split(" ") as [string, string];
+      const url = path.replace(/:(\w+)/g, "x.svg");
+      for (const bad of ["\u0000", "\u0007", "\u001b"]) {
+        const res = method === "GET"
+          ? await api().request(`${url}?extra=${encodeURIComponent(`a${bad}b`)}`, { headers: auth })
+          : await api().post(url, { nested: { list: ["fine", `a${bad}b`] } }, auth);
+        expect(res.status, `${route} ${JSON.stringify(bad)}`).toBe(400);
+        const { msg } = (await res.json()) as { msg: string };
+        expect(msg).toMatch(/^Invalid field '(extra|nested\.list\.1)': must not contain control characters$/);
+      }
+    }
+    const param = JSON.stringify({ name: VALID_EMAIL, unknown: { deep: "a\u0000b" } });
+    const report = { url: "/1/api/exist_account", type: "GET", param };
+    const inner = await api().post("/v1/channel/report", report, { "x-forwarded-for": randomIp() });
+    expect(inner.status).toBe(400);
+    expect((await inner.json()).msg).toBe("Invalid field 'param.unknown.deep': must not contain control characters");
+    for (const path of ["/v1/tag%00/list", "/v1/avatar/lorelei/a%00b.svg", "/v1/avatar/lorelei/a%1Fb.svg"]) {
+      const res = await api().request(path);
+      expect(res.status, path).toBe(400);
+      const body = await res.json();
+      expect(body).toMatchObject({ code: 400, msg: "Invalid path: must not contain control characters", data: null });
+    }
+  });
+
+  it("answers a bad percent-encoding in the path or the query with a 400, never a 500", async () => {
+    for (const path of ["/v1/avatar/lorelei/%E0%A4%A.svg", "/v1/avatar/lorelei/%.svg", "/v1/%", "/v1/tag/%E0%A4%A"]) {
+      const res = await api().request(path);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).msg).toBe("Invalid path: bad percent-encoding");
+    }
+    const res = await api().request(`/v1/chat_session/model?robot_key=%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).msg).toBe("Invalid field 'robot_key': bad percent-encoding");
+  });
+
+  it("takes ids, pages and limits as JSON integers in bodies and digits in queries, never coerced", async () => {
+    const { token } = await createUserWithSession(database.db);
+    const headers = { authorization: `Bearer ${token}` };
+    const bodies: Array<[string, Record<string, unknown>, string]> = [
+      ["/v1/tag/robot/detail", { id: true }, "id"], ["/v1/tag/robot/detail", { id: "0x10" }, "id"],
+      ["/v1/tag/robot/detail", { id: "" }, "id"], ["/v1/tag/robot/detail", { id: "1e3" }, "id"],
+      ["/v1/tag/robot/detail", { id: " 7 " }, "id"], ["/v1/tag/robot/detail", { id: String(ids.robotId) }, "id"],
+      ["/v1/tag/robot/detail", { id: null }, "id"], ["/v1/tag/robot/detail", { id: [ids.robotId] }, "id"],
+      ["/v1/tag/robots", { page: true }, "page"], ["/v1/tag/robots", { page_size: "10" }, "page_size"],
+      ["/v1/tag/robots", { page: 1.5 }, "page"], ["/v1/user/favorites/check", { robot_ids: [true] }, "robot_ids.0"],
+      ["/v1/chat_session/history", { robot_id: ids.robotId, limit: "10" }, "limit"],
+      ["/v1/chat_session/history", { robot_id: ids.robotId, before: false }, "before"],
+    ];
+    for (const [path, body, field] of bodies) {
+      const res = await api().post(path, body, headers);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect((await res.json()).msg).toContain(`'${field}'`);
+    }
+    for (const limit of ["%207%20", "0x10", "1e1", "", "true", "-1", "%2B7", "7.0"]) {
+      const res = await api().request(`/v1/chat_session/recent_list?limit=${limit}`, { headers });
+      expect(res.status, limit).toBe(400);
+      expect((await res.json()).msg).toContain("'limit'");
+    }
+    expect((await api().request("/v1/chat_session/recent_list?limit=7", { headers })).status).toBe(200);
+    expect((await api().post("/v1/tag/robot/detail", { id: ids.robotId })).status).toBe(200);
+    expect((await api().post("/v1/tag/robots", { page: 2, page_size: 5 })).status).toBe(200);
+  });
+
+  it("keeps tab and line breaks in text (a chat message may have several lines)", async () => {
+    const res = await api().post("/v1/robot/search", { keyword: "dragon\tknight\r\nx" });
+    expect(res.status).toBe(200);
+  });
+});
