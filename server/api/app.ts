@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { isDatabaseUnavailable } from "../db/database-errors";
 import { AppError, errors } from "../errors";
 import { setAvatarHosts } from "../modules/avatars/avatar-policy";
 import type { ApiDeps, ApiEnv } from "./context";
+import { databaseUnavailable } from "./database-unavailable";
 import { fail } from "./envelope";
 import { optionalAuth } from "./middleware/auth";
 import { parseInput } from "./middleware/parse-input";
@@ -40,6 +42,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
     if (err instanceof AppError) return fail(c, err);
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(c, deps.logger, err);
     deps.logger.error("unhandled error", {
       reqId: c.get("requestId"),
       path: c.req.path,

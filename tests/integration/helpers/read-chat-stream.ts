@@ -37,3 +37,52 @@ export async function readChatStream(
 
 export const textOf = (stream: ReadStream) =>
   stream.messages.filter((m) => m.type === "delta").map((m) => String(m.text)).join("");
+
+export interface ChatStreamReader {
+  /** Reads until a message matches (and answers it), without cancelling the stream. */
+  until(match: (message: Record<string, unknown> & { type: string }) => boolean): Promise<Record<string, unknown> & { type: string }>;
+  /** Reads the rest of the stream; `messages` holds everything read so far and after. */
+  rest(): Promise<ReadStream>;
+}
+
+/** A chat event stream read bit by bit, for tests that act between its messages. */
+export function chatStreamReader(res: Response): ChatStreamReader {
+  if (!res.body) throw new Error("no body");
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createSseParser();
+  const out: ReadStream = { messages: [], closed: false };
+  let done = false;
+  const readMore = async (): Promise<Array<Record<string, unknown> & { type: string }>> => {
+    const chunk = await reader.read();
+    done = chunk.done;
+    const events = done ? parser.flush() : parser.feed(decoder.decode(chunk.value, { stream: true }));
+    const fresh: Array<Record<string, unknown> & { type: string }> = [];
+    for (const event of events) {
+      if (event.event === "close") out.closed = true;
+      else fresh.push(JSON.parse(event.data) as Record<string, unknown> & { type: string });
+    }
+    out.messages.push(...fresh);
+    return fresh;
+  };
+  let pending: Array<Record<string, unknown> & { type: string }> = [];
+  return {
+    async until(match) {
+      for (;;) {
+        const index = pending.findIndex(match);
+        if (index >= 0) {
+          const found = pending[index]!;
+          pending = pending.slice(index + 1);
+          return found;
+        }
+        pending = [];
+        if (done) throw new Error("the stream ended first");
+        pending = await readMore();
+      }
+    },
+    async rest() {
+      while (!done) await readMore();
+      return out;
+    },
+  };
+}
