@@ -45,7 +45,7 @@ export function catalogueRoutes(): Hono<ApiEnv> {
 
   app.post("/tag/robot/detail", async (c) => {
     const { id } = readBody(c, robotDetailRequest);
-    const result = await getRobotDetail(db(c), id, viewerOf(c), c.get("user")?.id);
+    const result = await getRobotDetail(db(c), id, viewerOf(c), c.get("sessionUser")?.id);
     if (result.status === "not_found") throw errors.notFound("Character not found");
     if (result.status === "age_required") throw new AppError(403, AGE_REQUIRED_CODE, "Age verification required");
     return ok(c, result.robot);
