@@ -1,9 +1,10 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import { authTokens, chatMessages, chatModels, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
+import { ageAllows, visibleCharacters } from "../catalogue/character-visibility";
 import { liveSessionToken, sessionUserFields, type SessionUser } from "../sessions/sessions";
 import type { ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
@@ -73,7 +74,7 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(robots, and(eq(robots.id, robotId), or(eq(robots.visibility, "public"), eq(robots.creatorId, users.id))))
+    .leftJoin(robots, and(eq(robots.id, robotId), visibleCharacters({ owner: users.id, nsfw: true })))
     .leftJoin(chatSessions, and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
     .where(liveSessionToken(token))
     .limit(1);
@@ -90,7 +91,7 @@ export async function readReplyContext(db: Db, token: string, robotId: number, v
   if (!row) throw errors.unauthorized("Authentication expired");
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
-  if (character.nsfw && !viewer.ageVerified) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
+  if (!ageAllows(character, viewer)) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
   return {
     user: row.user,
     character: {
