@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
+import { API_CODES } from "../../../lib/contracts/api-codes";
 import { authTokens, chatMessages, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
@@ -10,7 +11,6 @@ import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-mo
 import { usageDay } from "./metering";
 import { payerFields, type PayerState } from "./payer-state";
 
-const AGE_REQUIRED_CODE = 40301;
 /** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
 export const HISTORY_LIMIT = 200;
 
@@ -81,7 +81,7 @@ export async function readReplyContext(db: Db, token: string, robotId: number, v
   if (!row) throw errors.unauthorized("Authentication expired");
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
-  if (!ageAllows(character, viewer)) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
+  if (!ageAllows(character, viewer)) throw new AppError(403, API_CODES.AGE_REQUIRED, "Confirm your age to chat with this character");
   return {
     user: row.user,
     character: {
