@@ -33,7 +33,8 @@ export function chatRoutes(): Hono<ApiEnv> {
 
   app.post("/chat_session/history", requireAuth, async (c) => {
     const input = readBody(c, chatHistoryRequest);
-    return ok(c, await readHistory(chatDeps(c).db, c.get("user").id, { robotId: input.robot_id, before: input.before, limit: input.limit }));
+    const page = { robotId: input.robot_id, before: input.before, limit: input.limit };
+    return ok(c, await readHistory(chatDeps(c).db, c.get("user").id, page));
   });
 
   app.get("/chat_session/recent_list", requireAuth, async (c) => {

@@ -27,8 +27,8 @@ export function favoriteRoutes(): Hono<ApiEnv> {
 
   app.post("/user/favorites/list", requireAuth, async (c) => {
     const input = readBody(c, favoriteListRequest);
-    const page = await listFavorites(c.get("deps").database.db, c.get("user").id, { page: input.page, pageSize: input.page_size }, viewerOf(c));
-    return ok(c, page);
+    const page = { page: input.page, pageSize: input.page_size };
+    return ok(c, await listFavorites(c.get("deps").database.db, c.get("user").id, page, viewerOf(c)));
   });
 
   return app;

@@ -24,7 +24,8 @@ export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Prom
       if (!tag) return null;
       tagId = tag.id;
     }
-    const where = and(visibleCharacters({ nsfw: viewer.nsfw }), tagId === undefined ? undefined : eq(robotTags.tagId, tagId));
+    const inTag = tagId === undefined ? undefined : eq(robotTags.tagId, tagId);
+    const where = and(visibleCharacters({ nsfw: viewer.nsfw }), inTag);
     const base = () => {
       const q = db.select(cardColumns).from(robots);
       return tagId === undefined ? q : q.innerJoin(robotTags, eq(robotTags.robotId, robots.id));

@@ -28,7 +28,8 @@ const modelRowJson = sql`json_build_object(${sql.join(
  * enabledModels() as one JSON array, for a statement that reads the models along with other things (the chat
  * send's context read); parse it with enabledModelsColumn.
  */
-export const enabledModelsJson = sql<unknown>`(select coalesce(json_agg(${modelRowJson} order by ${sql.join(modelOrder, sql`, `)}), '[]'::json)
+export const enabledModelsJson = sql<unknown>`(select
+  coalesce(json_agg(${modelRowJson} order by ${sql.join(modelOrder, sql`, `)}), '[]'::json)
   from ${chatModels} where ${isEnabled})`;
 
 export const enabledModelsColumn: z.ZodType<ModelRow[]> = z.array(createSelectSchema(chatModels));

@@ -81,7 +81,9 @@ export async function readReplyContext(db: Db, token: string, robotId: number, v
   if (!row) throw errors.unauthorized("Authentication expired");
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
-  if (!ageAllows(character, viewer)) throw new AppError(403, API_CODES.AGE_REQUIRED, "Confirm your age to chat with this character");
+  if (!ageAllows(character, viewer)) {
+    throw new AppError(403, API_CODES.AGE_REQUIRED, "Confirm your age to chat with this character");
+  }
   return {
     user: row.user,
     character: {
