@@ -13,7 +13,7 @@ import { requestContext } from "./middleware/request-context";
 import { verifySignature } from "./middleware/verify-signature";
 import { accountRoutes } from "./routes-accounts";
 import { catalogueRoutes } from "./routes-catalogue";
-import { CHAT_SEND_PATH, chatRoutes } from "./routes-chat";
+import { chatRoutes } from "./routes-chat";
 import { favoriteRoutes } from "./routes-favorites";
 import { oauthRoutes } from "./routes-oauth";
 import { systemRoutes } from "./routes-system";
@@ -29,7 +29,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use(compressWhenAccepted());
   app.use(rateLimit());
   app.use(parseInput(verifySignature));
-  app.use(optionalAuth({ resolvedByRoute: new Set([`/v1${CHAT_SEND_PATH}`]) }));
+  app.use(optionalAuth());
 
   app.route("/", systemRoutes());
   app.route("/", catalogueRoutes());
