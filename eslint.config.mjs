@@ -2,6 +2,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
+const TESTS_ONLY = { group: ["@/tests/*", "**/tests/*"], message: "tests/ holds test code only" };
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -13,10 +15,20 @@ export default defineConfig([
     },
   },
   {
-    // Server code must never be pulled into client bundles.
+    // Test doubles (the scripted mock model among them) never reach a production path.
+    files: ["app/**", "components/**", "stores/**", "lib/**", "server/**", "proxy.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [TESTS_ONLY] }],
+    },
+  },
+  {
+    // Server code must never be pulled into client bundles (this entry replaces the one above for these files).
     files: ["components/**", "stores/**", "lib/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }, TESTS_ONLY] },
+      ],
     },
   },
 ]);
