@@ -4,7 +4,7 @@ import { parseModelMapping } from "./model-mapping";
 import { createOpenAiCompatibleProvider } from "./openai-compatible";
 import type { ConfiguredLlmProvider } from "./types";
 
-export { parseModelMapping, ModelMappingError, type ModelMapping } from "./model-mapping";
+export { parseModelMapping, ModelMappingError } from "./model-mapping";
 
 /**
  * The chat model provider for this process: the OpenAI-compatible API at LLM_BASE_URL, or the offline demo model
