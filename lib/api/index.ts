@@ -1,24 +1,6 @@
 /** Public surface of the browser API client. */
-export {
-  APP_ID,
-  CHANNEL,
-  IDEMPOTENCY_HEADER,
-  UNAUTHORIZED_BURST_MS,
-  apiGet,
-  apiPost,
-  apiRequest,
-  configureApiClient,
-  setUnauthorizedHandler,
-  type ApiClientOptions,
-  type ApiRequest,
-  type HttpMethod,
-  type JsonBody,
-  type QueryParams,
-  type QueryValue,
-  type RequestOptions,
-  type ResponseSchema,
-  type SchemaSource,
-} from "./client";
+export { apiGet, apiPost, apiRequest, type ApiRequest, type RequestOptions } from "./client";
+export { APP_ID, CHANNEL, configureApiClient, type ApiClientOptions } from "./config";
 export {
   AUTH_EXPIRED_MESSAGE,
   ApiError,
@@ -33,8 +15,7 @@ export {
   isStreamError,
   isUnauthorizedError,
 } from "./errors";
-export { SUCCESS_CODES, isSuccessCode, readEnvelope, type ReadEnvelope } from "./envelope";
-export { envelopeSchema, failureEnvelopeSchema, successEnvelope, type RawEnvelope } from "./envelope-schemas";
-export { MAX_ATTEMPTS, RETRY_STATUSES } from "./retry";
-export { SIGNATURE_FIELDS, SIGNATURE_HEADER, canonicalString, signParams } from "./signature";
-export { CLOSE_EVENT, createSseParser, postStream, type SseEvent, type SseParser } from "./sse";
+export { type HttpMethod, type JsonBody, type QueryParams, type QueryValue } from "./prepare-request";
+export { type ResponseSchema, type SchemaSource } from "./response-schema";
+export { postStream } from "./sse";
+export { UNAUTHORIZED_BURST_MS, setUnauthorizedHandler } from "./unauthorized";

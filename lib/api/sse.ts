@@ -2,7 +2,9 @@
  * Server-sent events over POST (chat streams), read with fetch. A refusal before streaming is a JSON envelope;
  * otherwise `data:` lines of JSON until `event: close`. A message with an `error` field is thrown.
  */
-import { notifyUnauthorized, prepareRequest, sendPrepared, type JsonBody } from "./client";
+import { prepareRequest, type JsonBody } from "./prepare-request";
+import { sendPrepared } from "./send";
+import { notifyUnauthorized } from "./unauthorized";
 import { readEnvelope } from "./envelope";
 import {
   ApiError,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { configureApiClient, setUnauthorizedHandler } from "@/lib/api/client";
+import { configureApiClient } from "@/lib/api/config";
+import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
 import { StreamError } from "@/lib/api/errors";
 import { signParams } from "@/lib/api/signature";
 import { createSseParser, postStream, type SseEvent } from "@/lib/api/sse";
