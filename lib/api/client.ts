@@ -4,7 +4,7 @@
  * (read-answer.ts) and its data checked against the caller's schema (response-schema.ts).
  */
 import { currentConfig } from "./config";
-import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE, REQUEST_FAILED_MESSAGE } from "./errors";
+import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE } from "./errors";
 import { prepareRequest, type HttpMethod, type JsonBody, type QueryParams } from "./prepare-request";
 import { readAnswer, type Answer } from "./read-answer";
 import { loadSchema, type SchemaSource } from "./response-schema";
@@ -61,7 +61,7 @@ async function validated<T>(answer: Answer, source: SchemaSource<T> | undefined,
   const parsed = schema.safeParse(answer.data);
   if (parsed.success) return parsed.data;
   const { data, status, body } = answer;
-  throw new ApiError({ code: INVALID_RESPONSE_CODE, msg: REQUEST_FAILED_MESSAGE, data, status, body, cause: parsed.error });
+  throw new ApiError({ code: INVALID_RESPONSE_CODE, data, status, body, cause: parsed.error });
 }
 
 export function apiGet<T = unknown>(

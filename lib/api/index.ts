@@ -8,11 +8,9 @@ export {
   NETWORK_ERROR_CODE,
   NETWORK_ERROR_MESSAGE,
   REQUEST_FAILED_MESSAGE,
-  StreamError,
   UNAUTHORIZED_CODE,
   isAbortError,
   isApiError,
-  isStreamError,
   isUnauthorizedError,
 } from "./errors";
 export { type HttpMethod, type JsonBody, type QueryParams, type QueryValue } from "./prepare-request";

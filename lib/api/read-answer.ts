@@ -3,7 +3,7 @@
  * msg and data and the HTTP status. A 401 (HTTP status or body code) runs the 401 hook first.
  */
 import { readEnvelope } from "./envelope";
-import { ApiError, INVALID_RESPONSE_CODE, REQUEST_FAILED_MESSAGE, UNAUTHORIZED_CODE } from "./errors";
+import { ApiError, INVALID_RESPONSE_CODE, UNAUTHORIZED_CODE } from "./errors";
 import { toTransportError } from "./send";
 import { notifyUnauthorized } from "./unauthorized";
 
@@ -36,12 +36,9 @@ export async function readAnswer(response: Response, token: string | null, signa
 
   if (status === UNAUTHORIZED_CODE || env?.code === UNAUTHORIZED_CODE) {
     notifyUnauthorized(token);
-    const msg = env?.msg ?? REQUEST_FAILED_MESSAGE;
-    throw new ApiError({ code: env?.code ?? UNAUTHORIZED_CODE, msg, data: env?.data, status, body });
+    throw new ApiError({ code: env?.code ?? UNAUTHORIZED_CODE, msg: env?.msg, data: env?.data, status, body });
   }
-  if (!env) throw new ApiError({ code: INVALID_RESPONSE_CODE, msg: REQUEST_FAILED_MESSAGE, status, body });
-  if (!env.ok) {
-    throw new ApiError({ code: env.code, msg: env.msg ?? REQUEST_FAILED_MESSAGE, data: env.data, status, body });
-  }
+  if (!env) throw new ApiError({ code: INVALID_RESPONSE_CODE, status, body });
+  if (!env.ok) throw new ApiError({ code: env.code, msg: env.msg, data: env.data, status, body });
   return { data: env.data, status, body };
 }

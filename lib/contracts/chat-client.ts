@@ -89,7 +89,7 @@ export type ChatEnd = z.infer<typeof chatEndSchema>;
 /**
  * A mid-stream failure: `{ type: "error", error: { code, msg }, message }` where `message` is the stored reply
  * (partial or failed) and `coins_refunded` says whether the cost was given back (no text was produced).
- * The browser's stream reader throws it as a StreamError (SPEC §8).
+ * The browser's stream reader throws it as an ApiError whose data is this message (SPEC §8).
  */
 export const chatStreamErrorDataSchema = z.object({
   type: z.literal("error"),

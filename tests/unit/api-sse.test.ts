@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { apiPost } from "@/lib/api/client";
 import { configureApiClient } from "@/lib/api/config";
 import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
-import { StreamError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
 import { signParams } from "@/lib/api/signature";
 import { createSseParser, postStream, type SseEvent } from "@/lib/api/sse";
 
@@ -116,15 +117,15 @@ async function collect(stream: AsyncGenerator<unknown>): Promise<unknown[]> {
   return out;
 }
 
-async function streamError(stream: AsyncGenerator<unknown>): Promise<{ error: StreamError; seen: unknown[] }> {
+async function streamError(stream: AsyncGenerator<unknown>): Promise<{ error: ApiError; seen: unknown[] }> {
   const seen: unknown[] = [];
   try {
     for await (const message of stream) seen.push(message);
   } catch (error) {
-    expect(error).toBeInstanceOf(StreamError);
-    return { error: error as StreamError, seen };
+    expect(error).toBeInstanceOf(ApiError);
+    return { error: error as ApiError, seen };
   }
-  throw new Error("expected a StreamError");
+  throw new Error("expected an ApiError");
 }
 
 describe("postStream", () => {
@@ -188,7 +189,7 @@ describe("postStream", () => {
     expect(await collect(postStream("/v1/chat_session/chat", {}))).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
-  it("throws a StreamError with code, msg and data for a JSON refusal", async () => {
+  it("throws an ApiError with code, msg and data for a JSON refusal", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 4002, msg: "Not enough coins", data: { balance: 0 } }, 402));
     const { error, seen } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(seen).toEqual([]);
@@ -223,6 +224,46 @@ describe("postStream", () => {
     expect(error.code).toBe(-1);
   });
 
+  it("reads a JSON answer exactly as apiPost does: same data, same error, same 401 hook", async () => {
+    const answers: Array<[string, () => Response]> = [
+      ["success", () => jsonResponse({ code: 0, msg: "success", data: { balance: 3 } })],
+      ["refusal", () => jsonResponse({ code: 40201, msg: "Daily free replies used up", data: { left: 0 } }, 402)],
+      ["server error", () => jsonResponse({ code: 500 }, 500)],
+      ["401 envelope", () => jsonResponse({ code: 401, msg: "expired", data: null }, 401)],
+      ["401 code on HTTP 200", () => jsonResponse({ code: 401, msg: "expired", data: null })],
+      ["success code on HTTP 401", () => jsonResponse({ code: 0, msg: "success", data: { a: 1 } }, 401)],
+      ["401 without an envelope", () => new Response("{nope", { status: 401, headers: { "content-type": "application/json" } })],
+      ["no code", () => jsonResponse({ hello: "world" })],
+      ["not JSON", () => new Response("{oops", { headers: { "content-type": "application/json" } })],
+    ];
+    const settle = async (run: () => Promise<unknown>) => {
+      const handler = vi.fn();
+      setUnauthorizedHandler(handler);
+      try {
+        return { value: await run(), hookCalls: handler.mock.calls.length };
+      } catch (error) {
+        expect(error).toBeInstanceOf(ApiError);
+        const { name, code, msg, message, data, status, body } = error as ApiError;
+        return { error: { name, code, msg, message, data, status, body }, hookCalls: handler.mock.calls.length };
+      }
+    };
+    for (const [label, answer] of answers) {
+      fetchMock.mockImplementation(async () => answer());
+      const viaClient = await settle(() => apiPost("/v1/chat_session/chat", {}));
+      const viaStream = await settle(() => collect(postStream("/v1/chat_session/chat", {})).then(([first]) => first));
+      expect(viaStream, label).toEqual(viaClient);
+    }
+  });
+
+  it("a 401 without an envelope runs the 401 hook and rejects with code 401", async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(new Response("{nope", { status: 401, headers: { "content-type": "application/json" } }));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error).toMatchObject({ code: 401, status: 401, msg: "Request failed" });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it("throws for a missing body", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 200, headers: { "content-type": "text/event-stream" } }));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
@@ -250,13 +291,13 @@ describe("postStream", () => {
     expect(second.error.msg).toBe("boom");
   });
 
-  it("throws a StreamError for a message that is not JSON", async () => {
+  it("throws an ApiError for a message that is not JSON", async () => {
     fetchMock.mockResolvedValue(sseResponse(["data: {not json\n\n"]));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error.code).toBe(-1);
   });
 
-  it("turns a failed fetch into a network StreamError", async () => {
+  it("turns a failed fetch into a network ApiError", async () => {
     fetchMock.mockRejectedValue(new TypeError("fetch failed"));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error).toMatchObject({ code: -2, msg: "Network error. Please try again later." });
