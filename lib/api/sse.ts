@@ -1,7 +1,9 @@
 /**
- * Server-sent events over POST (chat streams), read with fetch. A refusal before streaming is a JSON envelope;
- * otherwise `data:` lines of JSON until `event: close`. A message with an `error` field is thrown.
+ * Server-sent events over POST (chat streams), read with fetch and parsed with eventsource-parser. A refusal
+ * before streaming is a JSON envelope; otherwise `data:` lines of JSON until `event: close`. A message with an
+ * `error` field is thrown.
  */
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { ApiError, INVALID_RESPONSE_CODE, UNAUTHORIZED_CODE } from "./errors";
 import { prepareRequest, type JsonBody } from "./prepare-request";
 import { readAnswer } from "./read-answer";
@@ -9,104 +11,6 @@ import { sendPrepared, toTransportError } from "./send";
 import { notifyUnauthorized } from "./unauthorized";
 
 const CLOSE_EVENT = "close";
-const DEFAULT_EVENT = "message";
-
-export interface SseEvent {
-  event: string;
-  data: string;
-  id?: string;
-}
-
-export interface SseParser {
-  /** Feeds decoded text (split anywhere); returns the events completed by it. */
-  feed(chunk: string): SseEvent[];
-  /** End of input: completes a trailing unterminated line and event. */
-  flush(): SseEvent[];
-}
-
-/** Incremental text/event-stream parser (LF, CR or CRLF line ends; ':' comments; multi-line data). */
-export function createSseParser(): SseParser {
-  let buffer = "";
-  let skipLeadingLf = false;
-  let eventName = "";
-  let dataLines: string[] = [];
-  let id: string | undefined;
-  let pending = false;
-
-  function dispatch(out: SseEvent[]): void {
-    if (pending) {
-      const event: SseEvent = { event: eventName || DEFAULT_EVENT, data: dataLines.join("\n") };
-      if (id !== undefined) event.id = id;
-      out.push(event);
-    }
-    eventName = "";
-    dataLines = [];
-    pending = false;
-  }
-
-  function processLine(line: string, out: SseEvent[]): void {
-    if (line === "") {
-      dispatch(out);
-      return;
-    }
-    if (line.startsWith(":")) return;
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    switch (field) {
-      case "event":
-        eventName = value;
-        pending = true;
-        break;
-      case "data":
-        dataLines.push(value);
-        pending = true;
-        break;
-      case "id":
-        if (!value.includes("\0")) id = value;
-        break;
-      default:
-        // "retry" and unknown fields are ignored
-        break;
-    }
-  }
-
-  return {
-    feed(chunk) {
-      const out: SseEvent[] = [];
-      let text = chunk;
-      if (skipLeadingLf && text.startsWith("\n")) text = text.slice(1);
-      skipLeadingLf = false;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const ch = buffer[i];
-        if (ch !== "\n" && ch !== "\r") continue;
-        processLine(buffer.slice(start, i), out);
-        if (ch === "\r") {
-          if (i + 1 < buffer.length) {
-            if (buffer[i + 1] === "\n") i++;
-          } else {
-            // a CR at the end of a chunk may be the first half of a CRLF
-            skipLeadingLf = true;
-          }
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
-      return out;
-    },
-    flush() {
-      const out: SseEvent[] = [];
-      if (buffer !== "") processLine(buffer, out);
-      buffer = "";
-      skipLeadingLf = false;
-      dispatch(out);
-      return out;
-    },
-  };
-}
 
 export interface PostStreamOptions {
   signal?: AbortSignal;
@@ -169,7 +73,8 @@ export async function* postStream(
 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event) });
   let done = false;
   try {
     while (!done) {
@@ -180,10 +85,14 @@ export async function* postStream(
         throw toTransportError(error, signal);
       }
       done = chunk.done;
-      const events = done
-        ? [...parser.feed(decoder.decode()), ...parser.flush()]
-        : parser.feed(decoder.decode(chunk.value, { stream: true }));
-      for (const event of events) {
+      if (done) {
+        parser.feed(decoder.decode());
+        // the last event counts even when the stream ends without the blank line that should close it
+        parser.feed("\n\n");
+      } else {
+        parser.feed(decoder.decode(chunk.value, { stream: true }));
+      }
+      for (const event of events.splice(0)) {
         if (event.event === CLOSE_EVENT) return;
         if (event.data === "") continue;
         const message = parseMessage(event.data);

@@ -5,93 +5,9 @@ import { configureApiClient } from "@/lib/api/config";
 import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
 import { ApiError } from "@/lib/api/errors";
 import { signParams } from "@/lib/api/signature";
-import { createSseParser, postStream, type SseEvent } from "@/lib/api/sse";
+import { postStream } from "@/lib/api/sse";
 
 const KEY = "sse-test-key";
-
-describe("createSseParser", () => {
-  const STREAM =
-    ": keep-alive comment\n" +
-    "\n" +
-    'data: {"type":"start","session_id":"s1"}\n' +
-    "\n" +
-    "event: delta\n" +
-    "data: line one\n" +
-    "data:line two\n" +
-    "\n" +
-    ":another comment\n" +
-    "id: 7\n" +
-    'data: {"text":"héllo 猫"}\n' +
-    "\n" +
-    "data\n" +
-    "\n" +
-    "event: close\n" +
-    "data: \n" +
-    "\n";
-
-  const EXPECTED: SseEvent[] = [
-    { event: "message", data: '{"type":"start","session_id":"s1"}' },
-    { event: "delta", data: "line one\nline two" },
-    { event: "message", data: '{"text":"héllo 猫"}', id: "7" },
-    { event: "message", data: "", id: "7" },
-    { event: "close", data: "", id: "7" },
-  ];
-
-  function parseChunks(chunks: string[]): SseEvent[] {
-    const parser = createSseParser();
-    const out: SseEvent[] = [];
-    for (const chunk of chunks) out.push(...parser.feed(chunk));
-    out.push(...parser.flush());
-    return out;
-  }
-
-  it("parses a whole stream", () => {
-    expect(parseChunks([STREAM])).toEqual(EXPECTED);
-  });
-
-  it("gives the same events when split into two chunks at every position", () => {
-    for (let i = 0; i <= STREAM.length; i++) {
-      expect(parseChunks([STREAM.slice(0, i), STREAM.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
-    }
-  });
-
-  it("gives the same events when fed one character at a time", () => {
-    expect(parseChunks([...STREAM])).toEqual(EXPECTED);
-  });
-
-  it("handles CRLF line ends, including a CR/LF pair split across chunks", () => {
-    const crlf = STREAM.replace(/\n/g, "\r\n");
-    expect(parseChunks([crlf])).toEqual(EXPECTED);
-    for (let i = 0; i <= crlf.length; i++) {
-      expect(parseChunks([crlf.slice(0, i), crlf.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
-    }
-    expect(parseChunks([...crlf])).toEqual(EXPECTED);
-  });
-
-  it("handles bare CR line ends", () => {
-    const cr = STREAM.replace(/\n/g, "\r");
-    expect(parseChunks([cr])).toEqual(EXPECTED);
-    expect(parseChunks([...cr])).toEqual(EXPECTED);
-  });
-
-  it("emits events as soon as their blank line arrives", () => {
-    const parser = createSseParser();
-    expect(parser.feed("data: 1\n")).toEqual([]);
-    expect(parser.feed("\ndata: 2")).toEqual([{ event: "message", data: "1" }]);
-    expect(parser.feed("\n\n")).toEqual([{ event: "message", data: "2" }]);
-  });
-
-  it("ignores comment-only blocks and unknown fields", () => {
-    const parser = createSseParser();
-    expect(parser.feed(": ping\n\nretry: 1000\nfoo: bar\n\n")).toEqual([]);
-  });
-
-  it("dispatches a trailing unterminated event on flush", () => {
-    const parser = createSseParser();
-    expect(parser.feed("event: close")).toEqual([]);
-    expect(parser.flush()).toEqual([{ event: "close", data: "" }]);
-  });
-});
 
 function sseResponse(chunks: Array<string | Uint8Array>, onCancel?: () => void): Response {
   const encoder = new TextEncoder();
@@ -175,6 +91,97 @@ describe("postStream", () => {
     const body = JSON.parse(String(init.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ robot_key: "r1", content: "hello", lm_s_id: "device-1", lm_s_ver: "1", h5: "1" });
     expect(headers.get("lm-s-sign")).toBe(signParams(body, KEY));
+  });
+
+  describe("reading the event stream", () => {
+    // Comments, a named event, a message over two data lines, id/retry/unknown fields, an empty data field, the
+    // server's close frame (`event: close` with `data: {}`) and a message after it that must not be read.
+    const STREAM =
+      ": keep-alive comment\n" +
+      "\n" +
+      'data: {"type":"start","session_id":"s1"}\n' +
+      "\n" +
+      "event: delta\n" +
+      'data: {"type":"delta",\n' +
+      'data:"text":"two lines"}\n' +
+      "\n" +
+      ":another comment\n" +
+      "id: 7\n" +
+      "retry: 1000\n" +
+      "foo: bar\n" +
+      'data: {"text":"héllo 猫"}\n' +
+      "\n" +
+      "data\n" +
+      "\n" +
+      ": ping\n\nretry: 5\nfoo: bar\n\n" +
+      "event: close\n" +
+      "data: {}\n" +
+      "\n" +
+      'data: {"type":"after-close"}\n\n';
+    const EXPECTED = [{ type: "start", session_id: "s1" }, { type: "delta", text: "two lines" }, { text: "héllo 猫" }];
+
+    async function read(chunks: string[]): Promise<unknown[]> {
+      fetchMock.mockResolvedValueOnce(sseResponse(chunks));
+      return collect(postStream("/v1/chat_session/chat", {}));
+    }
+
+    it("reads a whole stream", async () => {
+      expect(await read([STREAM])).toEqual(EXPECTED);
+    });
+
+    it("reads the same messages when the stream is split into two chunks at every position", async () => {
+      for (let i = 0; i <= STREAM.length; i++) {
+        expect(await read([STREAM.slice(0, i), STREAM.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
+      }
+    });
+
+    it("reads the same messages fed one character at a time", async () => {
+      expect(await read([...STREAM])).toEqual(EXPECTED);
+    });
+
+    it("handles CRLF line ends, including a CR/LF pair split across chunks", async () => {
+      const crlf = STREAM.replace(/\n/g, "\r\n");
+      expect(await read([crlf])).toEqual(EXPECTED);
+      for (let i = 0; i <= crlf.length; i++) {
+        expect(await read([crlf.slice(0, i), crlf.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
+      }
+      expect(await read([...crlf])).toEqual(EXPECTED);
+    });
+
+    it("handles bare CR line ends", async () => {
+      const cr = STREAM.replace(/\n/g, "\r");
+      expect(await read([cr])).toEqual(EXPECTED);
+      expect(await read([...cr])).toEqual(EXPECTED);
+    });
+
+    it("reads a last message whose stream ends without its blank line, with any line end", async () => {
+      for (const end of ["", "\n", "\r", "\r\n"]) {
+        expect(await read(['data: {"n":1}\n\n', `data: {"n":2}${end}`]), JSON.stringify(end)).toEqual([{ n: 1 }, { n: 2 }]);
+      }
+    });
+
+    it("yields a message as soon as its blank line arrives, before reading further", async () => {
+      const chunks = ['data: {"n":1}\n', '\ndata: {"n":2}', "\n\n"];
+      let pulls = 0;
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            const chunk = chunks[pulls++];
+            if (chunk === undefined) controller.close();
+            else controller.enqueue(encoder.encode(chunk));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      fetchMock.mockResolvedValue(new Response(body, { headers: { "content-type": "text/event-stream" } }));
+      const stream = postStream("/v1/chat_session/chat", {});
+      await expect(stream.next()).resolves.toEqual({ done: false, value: { n: 1 } });
+      expect(pulls).toBe(2);
+      await expect(stream.next()).resolves.toEqual({ done: false, value: { n: 2 } });
+      expect(pulls).toBe(3);
+      await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
+    });
   });
 
   it("decodes multi-byte characters split across chunks", async () => {

@@ -1,4 +1,4 @@
-import { createSseParser } from "@/lib/api/sse";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 
 export interface ReadStream {
   /** Parsed `data:` messages in order, close excluded. */
@@ -14,12 +14,14 @@ export async function readChatStream(
   if (!res.body) throw new Error("no body");
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event) });
   const out: ReadStream = { messages: [], closed: false };
   for (;;) {
     const { value, done } = await reader.read();
-    const events = done ? parser.flush() : parser.feed(decoder.decode(value, { stream: true }));
-    for (const event of events) {
+    // at the end, a blank line completes an event the stream left unterminated
+    parser.feed(done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true }));
+    for (const event of events.splice(0)) {
       if (event.event === "close") {
         out.closed = true;
         continue;
