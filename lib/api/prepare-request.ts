@@ -6,7 +6,7 @@ import { APP_ID, CHANNEL, currentConfig } from "./config";
 import { createSignatureFields, serializeValue, SIGNATURE_HEADER, signParams } from "./signature";
 
 export type HttpMethod = "GET" | "HEAD" | "DELETE" | "POST" | "PUT" | "PATCH";
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
 export type JsonBody = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 /** The 401 hook (SPEC §8): an expired session signs out once, however many requests find out at the same time. */
 
 /** 401s for the same token within this window count as one burst: the handler runs once. */
-export const UNAUTHORIZED_BURST_MS = 10_000;
+const UNAUTHORIZED_BURST_MS = 10_000;
 
 let unauthorizedHandler: (() => void) | null = null;
 let lastUnauthorized: { token: string; at: number } | null = null;
