@@ -15,19 +15,47 @@ export default defineConfig([
     },
   },
   {
-    // Test doubles (the scripted mock model among them) never reach a production path.
-    files: ["app/**", "components/**", "stores/**", "lib/**", "server/**", "proxy.ts"],
+    // Type-aware rules: a promise is awaited, returned or explicitly voided, and never passed where a void
+    // callback is expected (an event handler, a timer) unless that is meant.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // Test doubles (the scripted mock model among them) never reach a production path (TESTS_ONLY is in the
+    // entries for components, stores and lib below too).
+    files: ["app/**", "server/**", "proxy.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [TESTS_ONLY] }],
     },
   },
   {
-    // Server code must never be pulled into client bundles (this entry replaces the one above for these files).
-    files: ["components/**", "stores/**", "lib/**"],
+    // Server code must never be pulled into client bundles.
+    files: ["components/**", "stores/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }, TESTS_ONLY] },
+      ],
+    },
+  },
+  {
+    // lib/ is the lowest layer the browser loads: it imports none of the layers above it.
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/server/*", "**/server/*"], message: "server/ is backend only" },
+            { group: ["@/components/*", "**/components/*"], message: "lib/ must not import components/" },
+            { group: ["@/stores/*", "**/stores/*"], message: "lib/ must not import stores/" },
+            TESTS_ONLY,
+          ],
+        },
       ],
     },
   },

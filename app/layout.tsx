@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/app-providers";
 import { ThemeScript } from "@/components/theme/theme-script";
@@ -22,11 +23,16 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Reads the request's CSP nonce (set by proxy.ts), which also renders every page per request: a page prerendered
+ * at build time could carry no nonce, and its scripts would be blocked.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-dvh">
         <AppProviders>{children}</AppProviders>

@@ -1,4 +1,6 @@
 // `npm test`: lint, type check, unit, integration, end-to-end; then one summary line over every test run.
+// Lint, type check and unit tests run side by side (the first two use one core each); integration and end-to-end
+// tests run after them, one at a time, since each keeps both cores busy.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,10 +10,11 @@ fs.mkdirSync(out, { recursive: true });
 const bin = (name) => path.resolve("node_modules/.bin", name);
 
 const stages = [
-  { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
-  { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+  { name: "lint", group: "static", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
+  { name: "typecheck", group: "static", cmd: bin("tsc"), args: ["--noEmit"] },
   {
     name: "unit",
+    group: "static",
     cmd: bin("vitest"),
     args: ["run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/unit.json`],
     report: `${out}/unit.json`,
@@ -41,13 +44,16 @@ function countReport(file) {
   return null;
 }
 
-/** Runs a stage, echoing its output live and keeping it, so a failure's details can be repeated at the end. */
-function run(stage) {
+/**
+ * Runs a stage and keeps its output, so a failure's details can be repeated at the end: echoed live when it runs
+ * alone, printed whole when it ends when it runs beside others (so their lines do not interleave).
+ */
+function run(stage, live) {
   return new Promise((resolve) => {
-    const child = spawn(stage.cmd, stage.args, { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, ...stage.env } });
+    const child = spawn(stage.cmd, stage.args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...stage.env } });
     let output = "";
     const keep = (sink) => (chunk) => {
-      sink.write(chunk);
+      if (live) sink.write(chunk);
       output += chunk.toString();
     };
     child.stdout.on("data", keep(process.stdout));
@@ -73,11 +79,15 @@ const only = process.argv.slice(2);
 const details = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
-for (const stage of stages) {
-  if (only.length && !only.includes(stage.name)) continue;
+
+async function runStage(stage, live) {
   if (stage.report) fs.rmSync(stage.report, { force: true });
-  console.log(`\n=== ${stage.name} ===`);
-  const res = await run(stage);
+  if (live) console.log(`\n=== ${stage.name} ===`);
+  const started = Date.now();
+  const res = await run(stage, live);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (!live) console.log(`\n=== ${stage.name} ===\n${res.output}`);
+  console.log(`=== ${stage.name}: ${res.status === 0 ? "ok" : "FAILED"} in ${seconds} s ===`);
   const counts = countReport(stage.report);
   if (counts) for (const k of Object.keys(totals)) totals[k] += counts[k];
   if (res.status !== 0) {
@@ -86,6 +96,18 @@ for (const stage of stages) {
     // A stage that failed without a report (lint, types, a crash) counts as one failure.
     if (!counts || counts.failed === 0) totals.failed += 1;
   }
+}
+
+// Consecutive stages of one group run together.
+const selected = stages.filter((stage) => !only.length || only.includes(stage.name));
+for (let i = 0; i < selected.length; ) {
+  const group = selected[i].group;
+  let j = i + 1;
+  while (group && j < selected.length && selected[j].group === group) j++;
+  const batch = selected.slice(i, j);
+  if (batch.length > 1) console.log(`\n=== ${batch.map((s) => s.name).join(", ")} (side by side) ===`);
+  await Promise.all(batch.map((stage) => runStage(stage, batch.length === 1)));
+  i = j;
 }
 
 if (failedStages.length) {

@@ -132,6 +132,14 @@ const configSchema = z.object({
       return hosts;
     })
     .default([]),
+
+  // --- When the database goes away (README, Architecture) ---
+  /** How long a query waits for a Postgres connection (new, or free from the pool) before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** How long a finished chat reply keeps trying to save while the database is unavailable, before ending. */
+  CHAT_SAVE_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** How often a reply being streamed saves its text so far (so an outage or a crash keeps it); 0: never. */
+  CHAT_CHECKPOINT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

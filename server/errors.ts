@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { API_CODES } from "../lib/contracts/api-codes";
 
 /** The one error type: a body code, an HTTP status and a message safe to show to the user. */
 export class AppError extends Error {
@@ -22,6 +23,6 @@ export const errors = {
   unsupportedMediaType: (msg = "Content-Type must be application/json") => new AppError(415, 415, msg),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 429, "Too many requests, please slow down", { retry_after: retryAfterSeconds }),
-  badSignature: (msg = "Invalid request signature") => new AppError(400, 40010, msg),
+  badSignature: (msg = "Invalid request signature") => new AppError(400, API_CODES.BAD_SIGNATURE, msg),
   unavailable: (msg = "Service unavailable") => new AppError(503, 503, msg),
 };

@@ -17,7 +17,10 @@ export async function startServices(config: Config): Promise<ApiDeps> {
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, "pglite"),
     preparedStatements: config.PGLITE_PREPARED_STATEMENTS,
-    onConnectionError: (err) => logger.error("idle database connection failed", { error: err.message }),
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
+    onStartRetry: (err, attempt) =>
+      logger.warn("database unavailable at start, trying again", { attempt, error: err instanceof Error ? err.message : String(err) }),
   });
   logger.info("database ready", { driver: database.driver });
   if (config.SEED_DEMO) {

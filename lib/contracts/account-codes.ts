@@ -12,3 +12,8 @@ export const RET = {
   RATE_LIMITED: 42900, // any: too many attempts, try later
   FAILED: 50000, // any other failure
 } as const;
+
+/** Envelope code of app_login for an unknown, used or expired account token (HTTP 400, never 401: that signs out). */
+export const LOGIN_FAILED_CODE = 40002;
+/** Envelope code of a failed OAuth sign-in (HTTP 400). */
+export const OAUTH_FAILED_CODE = 40003;

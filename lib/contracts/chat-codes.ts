@@ -19,4 +19,6 @@ export const CHAT_CODES = {
   UPSTREAM_FAILED: 50201,
   /** Stream error: the model did not start answering in time. */
   UPSTREAM_TIMEOUT: 50401,
+  /** Stream error: the reply was written but could not be saved (the database was unavailable). */
+  REPLY_NOT_SAVED: 50301,
 } as const;

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { isDatabaseUnavailable } from "../db/database-errors";
 import { AppError, errors } from "../errors";
 import { setAvatarHosts } from "../modules/avatars/avatar-policy";
 import type { ApiDeps, ApiEnv } from "./context";
+import { databaseUnavailable } from "./database-unavailable";
 import { fail } from "./envelope";
 import { optionalAuth } from "./middleware/auth";
 import { parseInput } from "./middleware/parse-input";
@@ -11,7 +13,7 @@ import { requestContext } from "./middleware/request-context";
 import { verifySignature } from "./middleware/verify-signature";
 import { accountRoutes } from "./routes-accounts";
 import { catalogueRoutes } from "./routes-catalogue";
-import { CHAT_SEND_PATH, chatRoutes } from "./routes-chat";
+import { chatRoutes } from "./routes-chat";
 import { favoriteRoutes } from "./routes-favorites";
 import { oauthRoutes } from "./routes-oauth";
 import { systemRoutes } from "./routes-system";
@@ -23,11 +25,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   setAvatarHosts(deps.config.AVATAR_HOSTS);
 
   app.use(requestContext(deps));
-  app.use(apiResponseHeaders());
+  app.use(apiResponseHeaders(deps.config));
   app.use(compressWhenAccepted());
   app.use(rateLimit());
   app.use(parseInput(verifySignature));
-  app.use(optionalAuth({ resolvedByRoute: new Set([`/v1${CHAT_SEND_PATH}`]) }));
+  app.use(optionalAuth());
 
   app.route("/", systemRoutes());
   app.route("/", catalogueRoutes());
@@ -40,6 +42,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {
     if (err instanceof AppError) return fail(c, err);
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(c, deps.logger, err);
     deps.logger.error("unhandled error", {
       reqId: c.get("requestId"),
       path: c.req.path,

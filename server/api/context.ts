@@ -27,7 +27,12 @@ export interface ApiEnv {
     body: unknown;
     /** Query parameters with the signature fields removed. */
     query: Record<string, string>;
-    user: SessionUser | null;
-    token: string | null;
+    /** The token of a well-formed `Authorization: Bearer` header, else null (see middleware/auth.ts). */
+    bearer: string | null;
+    /**
+     * The bearer's user, else null: signed out, or on a route that resolves the session itself (resolvesOwnSession).
+     * Signed-in routes read the non-null `user` that requireAuth gives them instead.
+     */
+    sessionUser: SessionUser | null;
   };
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { API_CODES } from "../../lib/contracts/api-codes";
 import {
   robotDetailRequest, robotExistsRequest, robotSearchRequest, tagDetailRequest, tagListRequest, tagRobotsRequest,
 } from "../../lib/contracts/catalogue";
@@ -11,8 +12,6 @@ import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 import { readBody } from "./validate";
 import { viewerOf } from "./viewer";
-
-export const AGE_REQUIRED_CODE = 40301;
 
 const db = (c: Context<ApiEnv>) => c.get("deps").database.db;
 
@@ -45,9 +44,9 @@ export function catalogueRoutes(): Hono<ApiEnv> {
 
   app.post("/tag/robot/detail", async (c) => {
     const { id } = readBody(c, robotDetailRequest);
-    const result = await getRobotDetail(db(c), id, viewerOf(c), c.get("user")?.id);
+    const result = await getRobotDetail(db(c), id, viewerOf(c), c.get("sessionUser")?.id);
     if (result.status === "not_found") throw errors.notFound("Character not found");
-    if (result.status === "age_required") throw new AppError(403, AGE_REQUIRED_CODE, "Age verification required");
+    if (result.status === "age_required") throw new AppError(403, API_CODES.AGE_REQUIRED, "Age verification required");
     return ok(c, result.robot);
   });
 

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { OAUTH_FAILED_CODE } from "../../lib/contracts/account-codes";
 import { getAccTokenRequest } from "../../lib/contracts/accounts";
 import { AppError, errors } from "../errors";
 import { linkBase } from "../modules/accounts/context";
@@ -13,7 +14,6 @@ import { ok } from "./envelope";
 import { accountsContext } from "./routes-accounts";
 import { readBody } from "./validate";
 
-export const OAUTH_FAILED_CODE = 40003;
 export const OAUTH_FAILED_MESSAGE = "Sign-in failed. Please try again.";
 
 function requireEnabled(c: Context<ApiEnv>): void {

@@ -1,43 +1,35 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { logoutRequest, userExistsRequest, userUpdateRequest } from "../../lib/contracts/accounts";
-import { errors } from "../errors";
 import { toOwnProfile } from "../modules/accounts/profile";
 import { updateOwnProfile, userKeyTaken } from "../modules/accounts/profile-update";
-import { revokeSession, type SessionUser } from "../modules/sessions/sessions";
+import { revokeSession } from "../modules/sessions/sessions";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 import { requireAuth } from "./middleware/auth";
 import { readBody } from "./validate";
 
-function signedIn(c: Context<ApiEnv>): SessionUser {
-  const user = c.get("user");
-  if (!user) throw errors.unauthorized();
-  return user;
-}
-
 export function userRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
-  app.get("/user/info", requireAuth(), (c) => ok(c, toOwnProfile(signedIn(c))));
+  app.get("/user/info", requireAuth, (c) => ok(c, toOwnProfile(c.get("user"))));
 
   /** Ends the caller's session on the server (the token stops working at once). */
-  app.post("/user/logout", requireAuth(), async (c) => {
+  app.post("/user/logout", requireAuth, async (c) => {
     readBody(c, logoutRequest);
-    const token = c.get("token");
-    if (token) await revokeSession(c.get("deps").database.db, token);
+    await revokeSession(c.get("deps").database.db, c.get("token"));
     return ok(c, null);
   });
 
   /** Edits the caller's own profile only; 409 code 12008 when the ID is taken. */
-  app.post("/user/update", requireAuth(), async (c) => {
+  app.post("/user/update", requireAuth, async (c) => {
     const input = readBody(c, userUpdateRequest);
-    return ok(c, await updateOwnProfile(c.get("deps").database.db, signedIn(c).id, input));
+    return ok(c, await updateOwnProfile(c.get("deps").database.db, c.get("user").id, input));
   });
 
   /** { exists }: whether another user has this ID (case-insensitive; the caller's own ID does not count). */
-  app.post("/user/exists", requireAuth(), async (c) => {
+  app.post("/user/exists", requireAuth, async (c) => {
     const { key } = readBody(c, userExistsRequest);
-    return ok(c, { exists: await userKeyTaken(c.get("deps").database.db, key, signedIn(c).id) });
+    return ok(c, { exists: await userKeyTaken(c.get("deps").database.db, key, c.get("user").id) });
   });
 
   return app;

@@ -12,13 +12,13 @@ function describe(error: z.ZodError): string {
 }
 
 /** Validates the parsed JSON body; a 400 names the first bad field. */
-export function readBody<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): z.infer<S> {
+export function readBody<S extends z.ZodType, E extends ApiEnv>(c: Context<E>, schema: S): z.infer<S> {
   const parsed = schema.safeParse(c.get("body") ?? {});
   if (!parsed.success) throw new AppError(400, 400, describe(parsed.error));
   return parsed.data;
 }
 
-export function readQuery<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): z.infer<S> {
+export function readQuery<S extends z.ZodType, E extends ApiEnv>(c: Context<E>, schema: S): z.infer<S> {
   const parsed = schema.safeParse(c.get("query"));
   if (!parsed.success) throw new AppError(400, 400, describe(parsed.error));
   return parsed.data;

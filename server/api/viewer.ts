@@ -3,6 +3,6 @@ import { getCookie } from "hono/cookie";
 import { viewerFromCookies, type Viewer } from "../../lib/age-gate/cookies";
 import type { ApiEnv } from "./context";
 
-export function viewerOf(c: Context<ApiEnv>): Viewer {
+export function viewerOf<E extends ApiEnv>(c: Context<E>): Viewer {
   return viewerFromCookies((name) => getCookie(c, name));
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { retryWhileUnavailable } from "./retry-while-unavailable";
 import * as schema from "./schema";
 import type { Db, DbHandle } from "./types";
 
@@ -17,8 +18,14 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PGlite only: run statements through the prepared-statement client (default); false uses PGlite's own query. */
   preparedStatements?: boolean;
-  /** Errors of idle pooled connections (server restart, network reset); without a listener they crash the process. */
+  /** How long a query waits for a connection before failing as unavailable (default 5000 ms). */
+  connectTimeoutMs?: number;
+  /** How long start-up keeps trying to reach the server and migrate while it is unavailable (default 30000 ms). */
+  startRetryMs?: number;
+  /** A pooled connection died (server restart, terminated backend, network reset); the pool replaces it. */
   onConnectionError?: (err: Error) => void;
+  /** Start-up could not reach the server and will try again. */
+  onStartRetry?: (err: unknown, attempt: number) => void;
 }
 
 // Name search tolerates typos like "captian" (word similarity 0.5); pg_trgm's default of 0.6 misses them.
@@ -26,10 +33,10 @@ const TRGM_THRESHOLD = "0.45";
 const SESSION_SETUP = `set pg_trgm.word_similarity_threshold = ${TRGM_THRESHOLD}`;
 
 // Arbitrary constant: serialises migrations when several app instances start together on one server.
-const MIGRATION_LOCK_ID = 72_010_417;
+export const MIGRATION_LOCK_ID = 72_010_417;
 
 function defaultConnectionError(err: Error): void {
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "idle database connection failed", error: err.message }));
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "database connection lost", error: err.message }));
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -38,23 +45,38 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const { createPostgresPool } = await import("./postgres-pool");
     // bigint columns (counts, ids) come back as JS numbers; they stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({
+    const pool = createPostgresPool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       // A startup parameter, so every connection has it before its first query.
       options: `-c pg_trgm.word_similarity_threshold=${TRGM_THRESHOLD}`,
+      onConnectionError: opts.onConnectionError ?? defaultConnectionError,
     });
-    // pg emits 'error' on the pool when an idle client's connection dies; the pool then replaces that client.
-    pool.on("error", (err) => (opts.onConnectionError ?? defaultConnectionError)(err));
-    const lock = await pool.connect();
+    const migrateUnderLock = async () => {
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migrate(drizzle(lock, { schema }), { migrationsFolder });
+      } finally {
+        // The lock is the session's: a lost connection has released it already.
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        lock.release();
+      }
+    };
+    // Migrations run in one transaction, so a connection lost halfway leaves nothing half-applied: run them again.
     try {
-      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migrate(drizzle(lock, { schema }), { migrationsFolder });
-    } finally {
-      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-      lock.release();
+      await retryWhileUnavailable(migrateUnderLock, {
+        budgetMs: opts.startRetryMs ?? 30_000,
+        firstDelayMs: 250,
+        onRetry: (err, attempt) => opts.onStartRetry?.(err, attempt),
+      });
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
     }
     const db: Db = drizzle(pool, { schema });
     return { db, driver: "postgres", close: () => pool.end() };

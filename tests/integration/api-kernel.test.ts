@@ -29,6 +29,14 @@ describe.each(testDrivers())("API kernel on %s", (driver) => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    // Served over plain http (no https PUBLIC_BASE_URL): no HSTS, as on pages.
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sends HSTS, with the pages' value, when the site is served over https", async () => {
+    const https = createTestApi(database, { PUBLIC_BASE_URL: "https://kewl.example.test" });
+    const res = await https.request("/v1/health");
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=15552000; includeSubDomains");
   });
 
   it("lists tags with their character counts", async () => {

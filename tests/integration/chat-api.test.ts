@@ -195,7 +195,7 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       else c.enqueue(value);
     } })));
     // the first-token timeout ends the relay, which finds the reply already failed and refunded
-    expect(rest.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: null });
+    expect(rest.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: { status: "failed", content: "" }, coins_refunded: false });
     expect(rest.closed).toBe(true);
     expect((await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left).toBe(3);
   });

@@ -76,7 +76,7 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
       const atStart = await reply();
       const stop = sweepInterruptedReplies(database.db, logger);
       await vi.waitFor(async () => expect((await statusOf(atStart)).status).toBe("failed"));
-      expect(warnings).toContainEqual(expect.objectContaining({ msg: "interrupted chat replies marked failed and refunded" }));
+      expect(warnings).toContainEqual(expect.objectContaining({ msg: "interrupted chat replies settled" }));
 
       const later = await reply();
       await realSleep(50);

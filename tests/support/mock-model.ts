@@ -19,6 +19,9 @@ export interface MockScript {
   hang?: boolean;
   /** Go silent after this many pieces until aborted (for idle timeouts). */
   hangAfterChunks?: number;
+  /** Wait after this many pieces until `resume` settles (or the call is aborted), then go on. */
+  pauseAfterChunks?: number;
+  resume?: Promise<unknown>;
   /** Reported usage. Default: prompt characters / 4 in, one token per piece out. */
   usage?: ReplyUsage;
 }
@@ -95,6 +98,10 @@ async function* play(plan: MockScript, call: MockCall, signal: AbortSignal): Asy
       if (i === hangAfter) {
         await sleep(Number.POSITIVE_INFINITY, signal);
         return;
+      }
+      if (i === plan.pauseAfterChunks && plan.resume) {
+        await Promise.race([plan.resume.catch(() => undefined), sleep(Number.POSITIVE_INFINITY, signal)]);
+        if (signal.aborted) return;
       }
       const piece = chunks[i];
       if (piece === undefined) return;

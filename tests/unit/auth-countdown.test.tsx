@@ -18,11 +18,17 @@ describe("useCountdown", () => {
     act(() => result.current.start());
     expect(result.current).toMatchObject({ remaining: 60, running: true });
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(result.current.remaining).toBe(59);
-    act(() => vi.advanceTimersByTime(58_000));
+    act(() => {
+      vi.advanceTimersByTime(58_000);
+    });
     expect(result.current).toMatchObject({ remaining: 1, running: true });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(result.current).toMatchObject({ remaining: 0, running: false });
 
     // no timer left behind
@@ -33,14 +39,18 @@ describe("useCountdown", () => {
     const { result } = renderHook(() => useCountdown(10));
     act(() => result.current.start());
     vi.setSystemTime(Date.now() + 7_000);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(result.current.remaining).toBe(2);
   });
 
   it("can be started again after it ends", () => {
     const { result } = renderHook(() => useCountdown(2));
     act(() => result.current.start());
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(result.current.running).toBe(false);
     act(() => result.current.start());
     expect(result.current).toMatchObject({ remaining: 2, running: true });

@@ -28,8 +28,8 @@ export function requestContext(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const from = addressed(c);
     c.set("clientIp", clientAddress(from, trust));
     c.set("protocol", forwardedProto(from, trust));
-    c.set("user", null);
-    c.set("token", null);
+    c.set("bearer", null);
+    c.set("sessionUser", null);
     c.set("body", undefined);
     c.set("query", {});
     c.header("x-request-id", requestId);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { LOGIN_FAILED_CODE } from "../../../lib/contracts/account-codes";
 import { RET, type InnerAnswer, type UserInfo } from "../../../lib/contracts/accounts";
 import { users } from "../../db/schema";
 import { AppError, errors } from "../../errors";
@@ -14,7 +15,6 @@ import { openSignInAttempt } from "./login-backoff";
 import { toOwnProfile } from "./profile";
 import { findUserByEmail } from "./users";
 
-export const LOGIN_FAILED_CODE = 40002;
 export const LOGIN_FAILED_MESSAGE = "Login failed. Please try again later.";
 
 export interface VerifyLoginInput {

@@ -3,7 +3,8 @@ import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { FavoriteState, RobotPage } from "../../../lib/contracts/catalogue";
 import { favorites, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
-import { cardColumns, toCards, visibleTo } from "./robot-cards";
+import { visibleCharacters } from "./character-visibility";
+import { cardColumns, toCards } from "./robot-cards";
 
 /**
  * Favourite or unfavourite, idempotently. The count moves only when a row was really inserted or deleted, in the
@@ -14,7 +15,7 @@ export async function setFavorite(db: Db, userId: string, robotId: number, on: b
     const [robot] = await tx
       .select({ id: robots.id })
       .from(robots)
-      .where(and(eq(robots.id, robotId), eq(robots.visibility, "public")));
+      .where(and(eq(robots.id, robotId), visibleCharacters({ nsfw: true })));
     if (!robot) return null;
     const changed = on
       ? await tx.insert(favorites).values({ userId, robotId }).onConflictDoNothing().returning({ id: favorites.robotId })
@@ -46,7 +47,7 @@ export async function listFavorites(
   input: { page: number; pageSize: number },
   viewer: Viewer,
 ): Promise<RobotPage> {
-  const where = and(eq(favorites.userId, userId), visibleTo(viewer));
+  const where = and(eq(favorites.userId, userId), visibleCharacters({ nsfw: viewer.nsfw }));
   const [rows, [total]] = await Promise.all([
     db
       .select(cardColumns)

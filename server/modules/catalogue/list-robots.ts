@@ -4,7 +4,8 @@ import type { RobotPage } from "../../../lib/contracts/catalogue";
 import { robots, robotTags, tags } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { cachedRead } from "./catalogue-cache";
-import { cardColumns, toCards, visibleTo } from "./robot-cards";
+import { visibleCharacters } from "./character-visibility";
+import { cardColumns, toCards } from "./robot-cards";
 import { popularFirst } from "./search-terms";
 
 export interface ListRobotsInput {
@@ -23,7 +24,8 @@ export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Prom
       if (!tag) return null;
       tagId = tag.id;
     }
-    const where = and(visibleTo(viewer), tagId === undefined ? undefined : eq(robotTags.tagId, tagId));
+    const inTag = tagId === undefined ? undefined : eq(robotTags.tagId, tagId);
+    const where = and(visibleCharacters({ nsfw: viewer.nsfw }), inTag);
     const base = () => {
       const q = db.select(cardColumns).from(robots);
       return tagId === undefined ? q : q.innerJoin(robotTags, eq(robotTags.robotId, robots.id));
@@ -48,7 +50,7 @@ export async function listCreatorRobots(
   input: { page: number; pageSize: number },
   viewer: Viewer,
 ): Promise<RobotPage> {
-  const where = and(visibleTo(viewer), eq(robots.creatorId, creatorId));
+  const where = and(visibleCharacters({ nsfw: viewer.nsfw }), eq(robots.creatorId, creatorId));
   const [rows, [total]] = await Promise.all([
     db.select(cardColumns).from(robots).where(where).orderBy(...popularFirst).limit(input.pageSize).offset((input.page - 1) * input.pageSize),
     db.select({ n: count() }).from(robots).where(where),

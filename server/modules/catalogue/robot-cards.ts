@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { RobotCard } from "../../../lib/contracts/catalogue";
 import { robots, robotTags, tags } from "../../db/schema";
 import type { Db } from "../../db/types";
@@ -10,13 +10,6 @@ export const cardColumns = {
 };
 
 export type CardRow = { id: number; key: string; name: string; intro: string; avatar: string; nsfw: boolean; chatCount: number; favoriteCount: number };
-
-/** Public characters, and NSFW ones only for viewers who may see them. */
-export function visibleTo(viewer: { nsfw: boolean }): SQL {
-  return viewer.nsfw
-    ? sql`${robots.visibility} = 'public'`
-    : sql`${robots.visibility} = 'public' and ${robots.nsfw} = false`;
-}
 
 /** Turns rows into API cards with their tags, in one extra query for the whole page. */
 export async function toCards(db: Db, rows: CardRow[]): Promise<RobotCard[]> {

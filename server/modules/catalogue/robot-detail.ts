@@ -4,6 +4,7 @@ import type { RobotDetail } from "../../../lib/contracts/catalogue";
 import { favorites, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { shownUserFace } from "../avatars/avatar-policy";
+import { ageAllows, visibleCharacters } from "./character-visibility";
 import { cardColumns, toCards } from "./robot-cards";
 
 export type RobotDetailResult =
@@ -23,10 +24,10 @@ export async function getRobotDetail(db: Db, id: number, viewer: Viewer, userId?
     })
     .from(robots)
     .leftJoin(users, eq(users.id, robots.creatorId))
-    .where(and(eq(robots.id, id), eq(robots.visibility, "public")))
+    .where(and(eq(robots.id, id), visibleCharacters({ nsfw: true })))
     .limit(1);
   if (!row) return { status: "not_found" };
-  if (row.nsfw && !viewer.ageVerified) return { status: "age_required" };
+  if (!ageAllows(row, viewer)) return { status: "age_required" };
   const [card] = await toCards(db, [row]);
   if (!card) return { status: "not_found" };
   return {

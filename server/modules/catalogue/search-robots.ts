@@ -4,7 +4,8 @@ import type { RobotPage } from "../../../lib/contracts/catalogue";
 import { robots } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { cachedRead } from "./catalogue-cache";
-import { toCards, visibleTo } from "./robot-cards";
+import { visibleCharacters } from "./character-visibility";
+import { toCards } from "./robot-cards";
 import { SEARCH_TOTAL_CAP, type SearchTerms } from "./search-terms";
 import { searchByPopularity } from "./search-by-popularity";
 import { searchByRelevance } from "./search-by-relevance";
@@ -37,7 +38,7 @@ export function searchRobots(db: Db, input: SearchInput, viewer: Viewer): Promis
     const terms: SearchTerms = {
       keyword,
       query,
-      visible: visibleTo(viewer),
+      visible: visibleCharacters({ nsfw: viewer.nsfw }),
       fullText: sql`${robots.searchVector} @@ ${query}`,
       exactName: sql`lower(${robots.name}) = ${keyword}`,
       trigrams: keyword.length >= TRIGRAM_MIN_LENGTH,

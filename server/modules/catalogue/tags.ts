@@ -4,7 +4,7 @@ import type { Tag } from "../../../lib/contracts/catalogue";
 import { robots, robotTags, tags } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { cachedRead } from "./catalogue-cache";
-import { visibleTo } from "./robot-cards";
+import { visibleCharacters } from "./character-visibility";
 
 const SAFE_VIEWER: Viewer = { ageVerified: false, nsfw: false };
 
@@ -15,7 +15,7 @@ export function listTags(db: Db, viewer: Viewer = SAFE_VIEWER): Promise<Tag[]> {
       .select({ key: tags.key, name: tags.name, description: tags.description, robot_count: count(robots.id) })
       .from(tags)
       .leftJoin(robotTags, eq(robotTags.tagId, tags.id))
-      .leftJoin(robots, and(eq(robots.id, robotTags.robotId), visibleTo(viewer)))
+      .leftJoin(robots, and(eq(robots.id, robotTags.robotId), visibleCharacters({ nsfw: viewer.nsfw })))
       .groupBy(tags.id)
       .orderBy(asc(tags.sort), asc(tags.id)),
   );

@@ -4,7 +4,7 @@ import type { ChatHistory, ChatMessage, RecentChat } from "../../../lib/contract
 import { chatMessages, chatSessions, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
-import { visibleTo } from "../catalogue/robot-cards";
+import { visibleCharacters } from "../catalogue/character-visibility";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -79,7 +79,7 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
     })
     .from(chatSessions)
     .innerJoin(robots, eq(robots.id, chatSessions.robotId))
-    .where(and(eq(chatSessions.userId, userId), visibleTo(viewer)))
+    .where(and(eq(chatSessions.userId, userId), visibleCharacters({ nsfw: viewer.nsfw })))
     .orderBy(desc(chatSessions.lastMessageAt))
     .limit(limit);
   return rows

@@ -1,4 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { createSelectSchema } from "drizzle-zod";
+import { z } from "zod";
 import type { ChatModel } from "../../../lib/contracts/chat-client";
 import { chatModels } from "../../db/schema";
 import type { Db } from "../../db/types";
@@ -9,9 +11,28 @@ export type ModelRow = typeof chatModels.$inferSelect;
 
 const DEMO_SUFFIX = " (offline demo)";
 
+const isEnabled = eq(chatModels.enabled, true);
+const modelOrder = [asc(chatModels.sort), asc(chatModels.key)];
+
 export async function enabledModels(db: Db): Promise<ModelRow[]> {
-  return db.select().from(chatModels).where(eq(chatModels.enabled, true)).orderBy(asc(chatModels.sort), asc(chatModels.key));
+  return db.select().from(chatModels).where(isEnabled).orderBy(...modelOrder);
 }
+
+/** Every column of a model row as a JSON object keyed like ModelRow (the keys are the schema's property names). */
+const modelRowJson = sql`json_build_object(${sql.join(
+  Object.entries(getTableColumns(chatModels)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/**
+ * enabledModels() as one JSON array, for a statement that reads the models along with other things (the chat
+ * send's context read); parse it with enabledModelsColumn.
+ */
+export const enabledModelsJson = sql<unknown>`(select
+  coalesce(json_agg(${modelRowJson} order by ${sql.join(modelOrder, sql`, `)}), '[]'::json)
+  from ${chatModels} where ${isEnabled})`;
+
+export const enabledModelsColumn: z.ZodType<ModelRow[]> = z.array(createSelectSchema(chatModels));
 
 /** The model new chats start on: the first free one, else the first one. */
 export function defaultModel(models: ModelRow[]): ModelRow | undefined {

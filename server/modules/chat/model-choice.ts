@@ -1,9 +1,10 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import { CHAT_CODES } from "../../../lib/contracts/chat";
 import type { ChatModelList } from "../../../lib/contracts/chat-client";
 import { chatSessions, robots } from "../../db/schema";
 import { AppError } from "../../errors";
+import { visibleCharacters } from "../catalogue/character-visibility";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { describeModel, enabledModels, pickModel } from "./chat-models";
@@ -41,11 +42,12 @@ export async function setSessionModel(
   const models = await enabledModels(deps.db);
   const model = models.find((m) => m.key === input.model);
   if (!model) throw new AppError(400, CHAT_CODES.MODEL_UNAVAILABLE, "This model is not available. Choose another one.");
+  // An NSFW character before the age check is not found here, like an invisible one.
   const [robot] = await deps.db
-    .select({ id: robots.id, nsfw: robots.nsfw })
+    .select({ id: robots.id })
     .from(robots)
-    .where(and(eq(robots.id, input.robot_id), or(eq(robots.visibility, "public"), eq(robots.creatorId, user.id))));
-  if (!robot || (robot.nsfw && !viewer.ageVerified)) throw new AppError(404, 404, "Character not found");
+    .where(and(eq(robots.id, input.robot_id), visibleCharacters({ owner: user.id, nsfw: viewer.ageVerified })));
+  if (!robot) throw new AppError(404, 404, "Character not found");
   await deps.db
     .insert(chatSessions)
     .values({ userId: user.id, robotId: robot.id, modelKey: model.key })

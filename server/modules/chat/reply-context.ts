@@ -1,15 +1,16 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
-import { authTokens, chatMessages, chatModels, chatSessions, robots, users } from "../../db/schema";
+import { API_CODES } from "../../../lib/contracts/api-codes";
+import { authTokens, chatMessages, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
+import { ageAllows, visibleCharacters } from "../catalogue/character-visibility";
 import { liveSessionToken, sessionUserFields, type SessionUser } from "../sessions/sessions";
-import type { ModelRow } from "./chat-models";
+import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { payerFields, type PayerState } from "./payer-state";
 
-const AGE_REQUIRED_CODE = 40301;
 /** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
 export const HISTORY_LIMIT = 200;
 
@@ -35,12 +36,6 @@ export interface ReplyContext extends PayerState {
 }
 
 const turnsColumn = z.array(z.object({ role: z.string(), content: z.string() }));
-const modelsColumn: z.ZodType<ModelRow[]> = z.array(
-  z.object({
-    key: z.string(), name: z.string(), description: z.string(), providerModel: z.string(), coinCost: z.number().int(),
-    premium: z.boolean(), contextTokens: z.number().int(), maxReplyTokens: z.number().int(), enabled: z.boolean(), sort: z.number().int(),
-  }),
-);
 
 /**
  * The session's user, the character, the user's chat with it and its newest turns, the enabled models (as
@@ -64,16 +59,12 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
-      models: sql<unknown>`(select coalesce(json_agg(json_build_object(
-          'key', m.key, 'name', m.name, 'description', m.description, 'providerModel', m.provider_model,
-          'coinCost', m.coin_cost, 'premium', m.premium, 'contextTokens', m.context_tokens,
-          'maxReplyTokens', m.max_reply_tokens, 'enabled', m.enabled, 'sort', m.sort) order by m.sort, m.key), '[]'::json)
-        from ${chatModels} m where m.enabled)`,
+      models: enabledModelsJson,
       ...payerFields(users.id, day),
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(robots, and(eq(robots.id, robotId), or(eq(robots.visibility, "public"), eq(robots.creatorId, users.id))))
+    .leftJoin(robots, and(eq(robots.id, robotId), visibleCharacters({ owner: users.id, nsfw: true })))
     .leftJoin(chatSessions, and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
     .where(liveSessionToken(token))
     .limit(1);
@@ -90,14 +81,16 @@ export async function readReplyContext(db: Db, token: string, robotId: number, v
   if (!row) throw errors.unauthorized("Authentication expired");
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
-  if (character.nsfw && !viewer.ageVerified) throw new AppError(403, AGE_REQUIRED_CODE, "Confirm your age to chat with this character");
+  if (!ageAllows(character, viewer)) {
+    throw new AppError(403, API_CODES.AGE_REQUIRED, "Confirm your age to chat with this character");
+  }
   return {
     user: row.user,
     character: {
       id: character.id, name: character.name, persona: character.persona, scenario: character.scenario,
       exampleDialogue: character.exampleDialogue, greeting: character.greeting,
     },
-    models: modelsColumn.parse(row.models),
+    models: enabledModelsColumn.parse(row.models),
     session: row.sessionId ? { id: row.sessionId, modelKey: row.sessionModel } : null,
     turns: turnsColumn.parse(row.turns),
     subscribed: row.subscribed,

@@ -1,13 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { CHAT_CODES } from "../../../lib/contracts/chat";
 import type { ChatEnd, ChatStreamErrorData, ChatStreamMessage } from "../../../lib/contracts/chat-client";
+import { databaseErrorMessage } from "../../db/database-errors";
+import { retryWhileUnavailable } from "../../db/retry-while-unavailable";
 import { chatMessages } from "../../db/schema";
 import { LlmError, type ReplyUsage } from "../../providers/llm/types";
 import { trackReply } from "./active-replies";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
-import { toChatMessage } from "./chat-history";
+import { toChatMessage, type MessageRow } from "./chat-history";
 import { refundReply } from "./metering";
+import { startCheckpoints } from "./reply-checkpoints";
 
 const encoder = new TextEncoder();
 const frame = (message: ChatStreamMessage | ChatStreamErrorData) => encoder.encode(`data: ${JSON.stringify(message)}\n\n`);
@@ -20,6 +23,7 @@ const MESSAGES = {
   failed: "The character couldn't reply. Please try again.",
   timeout: "The character took too long to reply. Please try again.",
   empty: "The character had nothing to say. Please try again.",
+  unsaved: "The reply couldn't be saved just now, so it may be shorter when you come back.",
 };
 
 type Outcome =
@@ -61,6 +65,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     let text = "";
     let usage: ReplyUsage = { inputTokens: null, outputTokens: null };
     let outcome: Outcome;
+    const checkpoints = startCheckpoints(deps, reply.assistantId);
     try {
       push(frame({ type: "start", session_id: reply.sessionId, user_message: toChatMessage(reply.userMessage), message_id: reply.assistantId, model: reply.model.key }));
       const stream = reply.stream;
@@ -84,6 +89,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         if (!next.value) continue;
         text += next.value;
         push(frame({ type: "delta", text: next.value }));
+        checkpoints.set(text);
       }
       if (outcome.kind === "complete") {
         if (!text.trim()) outcome = { kind: "error", code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.empty };
@@ -100,12 +106,40 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       }
     }
 
+    checkpoints.stop();
     try {
       await finish(text, usage, outcome);
+    } catch (err) {
+      // Not saved, even after retrying: the row stays `streaming` with the text of its last checkpoint, which the
+      // interrupted-reply sweep stores as partial (or, without text, marks failed and refunds).
+      deps.logger.error("chat reply could not be saved", { message_id: reply.assistantId, error: databaseErrorMessage(err) });
+      if (!cancelled) {
+        const error = outcome.kind === "error" ? { code: outcome.code, msg: outcome.msg } : { code: CHAT_CODES.REPLY_NOT_SAVED, msg: MESSAGES.unsaved };
+        push(frame({ type: "error", error, message: null, coins_refunded: false, balance: null }));
+        push(CLOSE_FRAME);
+      }
     } finally {
       await reply.release();
       if (!cancelled) controller.close();
     }
+  }
+
+  /**
+   * The reply's final state, in one statement (or, when it is refunded, one transaction with the refund, so a
+   * reply is never left failed but not refunded). Only a row still `streaming` changes.
+   */
+  async function store(values: Partial<MessageRow>, refund: boolean): Promise<{ row: MessageRow | undefined; balance: number | null }> {
+    const stillStreaming = and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming"));
+    if (!refund) {
+      const [row] = await deps.db.update(chatMessages).set(values).where(stillStreaming).returning();
+      return { row, balance: null };
+    }
+    return deps.db.transaction(async (tx) => {
+      const [row] = await tx.update(chatMessages).set(values).where(stillStreaming).returning();
+      if (!row) return { row, balance: null };
+      const refunded = await refundReply(tx, { userId: reply.user.id, price: reply.price, reference: `chat-reply:${reply.assistantId}`, day: reply.day });
+      return { row, balance: refunded.balance };
+    });
   }
 
   async function finish(
@@ -117,25 +151,34 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     const status = outcome.kind === "complete" ? "complete" : hasText ? "partial" : "failed";
     const refund = !hasText;
     const coins = refund ? 0 : reply.charge.coins;
-    const [row] = await deps.db
-      .update(chatMessages)
-      .set({ content: hasText ? text : "", status, coinsSpent: coins, promptTokens: usage.inputTokens, completionTokens: usage.outputTokens })
-      // Still `streaming` unless the interrupted-reply sweeper already failed and refunded it.
-      .where(and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming")))
-      .returning();
+    const values = { content: hasText ? text : "", status, coinsSpent: coins, promptTokens: usage.inputTokens, completionTokens: usage.outputTokens };
+    // While the database comes back (a restart, a failover), the stream stays open and the write is tried again.
+    const stored = await retryWhileUnavailable(() => store(values, refund), {
+      budgetMs: deps.config.CHAT_SAVE_RETRY_MS,
+      onRetry: (err, attempt) =>
+        deps.logger.warn("chat reply save failed, trying again", { message_id: reply.assistantId, attempt, error: databaseErrorMessage(err) }),
+    });
+    let { row } = stored;
     if (!row) {
-      // The sweep gave it up for dead (it ran far past any timeout): it is failed and refunded already.
-      deps.logger.warn("chat reply was settled before it finished", { message_id: reply.assistantId });
-      if (!cancelled) {
-        push(frame({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed }, message: null, coins_refunded: reply.charge.coins > 0, balance: null }));
-        push(CLOSE_FRAME);
+      const [current] = await deps.db.select().from(chatMessages).where(eq(chatMessages.id, reply.assistantId));
+      // An earlier try was saved and only its answer was lost with the connection. (A failed reply without text
+      // looks the same either way, and was refunded either way.)
+      if (hasText && current?.status === status && current.content === values.content) row = current;
+      else {
+        // Settled by the sweep: failed and refunded, or partial when a checkpoint had text.
+        deps.logger.warn("chat reply was settled before it finished", { message_id: reply.assistantId });
+        if (!cancelled) {
+          const refunded = current?.status === "failed" && reply.charge.coins > 0;
+          push(frame({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed }, message: current ? toChatMessage(current) : null, coins_refunded: refunded, balance: null }));
+          push(CLOSE_FRAME);
+        }
+        return;
       }
-      return;
     }
     let balance = reply.balance;
     let freeUsed = reply.freeUsed;
     if (refund) {
-      balance = (await refundReply(deps.db, { userId: reply.user.id, price: reply.price, reference: `chat-reply:${reply.assistantId}`, day: reply.day })).balance ?? balance;
+      balance = stored.balance ?? balance;
       if (reply.price.kind === "allowance") freeUsed = Math.max(0, freeUsed - 1);
     }
     if (cancelled) return;

@@ -263,9 +263,13 @@ describe("login dialog: closing", () => {
     await screen.findByRole("dialog", { name: "Welcome back" });
     vi.useFakeTimers();
     act(() => useAuthStore.getState().closeModal());
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(useAuthStore.getState()).toMatchObject({ step: "password", email: EMAIL });
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(useAuthStore.getState()).toMatchObject({ step: "email", email: "" });
     vi.useRealTimers();
   });
