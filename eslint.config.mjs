@@ -2,6 +2,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
+const TESTS_ONLY = { group: ["@/tests/*", "**/tests/*"], message: "tests/ holds test code only" };
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -23,10 +25,21 @@ export default defineConfig([
     },
   },
   {
+    // Test doubles (the scripted mock model among them) never reach a production path (TESTS_ONLY is in the
+    // entries for components, stores and lib below too).
+    files: ["app/**", "server/**", "proxy.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [TESTS_ONLY] }],
+    },
+  },
+  {
     // Server code must never be pulled into client bundles.
     files: ["components/**", "stores/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }, TESTS_ONLY] },
+      ],
     },
   },
   {
@@ -40,6 +53,7 @@ export default defineConfig([
             { group: ["@/server/*", "**/server/*"], message: "server/ is backend only" },
             { group: ["@/components/*", "**/components/*"], message: "lib/ must not import components/" },
             { group: ["@/stores/*", "**/stores/*"], message: "lib/ must not import stores/" },
+            TESTS_ONLY,
           ],
         },
       ],

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 
 /** How long after the load event prefetching waits, so it never competes with the first render and hydration. */
-export const IDLE_PREFETCH_DELAY_MS = 3000;
+const IDLE_PREFETCH_DELAY_MS = 3000;
 
 /**
  * Calls `load` (typically a dynamic `import()`) once the page has settled: after the window's load event, then

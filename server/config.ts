@@ -34,7 +34,7 @@ const trustProxy = z
   });
 
 /** Every environment variable the server reads, parsed once. Empty strings count as unset. */
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),

@@ -33,7 +33,7 @@ const INITIAL_FORM: LoginFormState = {
   isExistingUser: false,
 };
 
-export interface LogoutOptions {
+interface LogoutOptions {
   /** Goes to `/` when the user is elsewhere; defaults to a full page load. */
   navigate?: (path: string) => void;
   /** The current path; defaults to location.pathname. */

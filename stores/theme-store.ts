@@ -3,7 +3,6 @@ import { createJSONStorage, persist } from "zustand/middleware";
 
 export type Theme = "light" | "dark" | "system";
 
-export const THEMES: readonly Theme[] = ["light", "dark", "system"];
 /** localStorage key; the value is zustand's persist JSON: {"state":{"theme":"dark"},"version":0}. */
 export const THEME_STORAGE_KEY = "theme";
 
@@ -12,7 +11,7 @@ export interface ThemeState {
   setTheme: (theme: Theme) => void;
 }
 
-export function isTheme(value: unknown): value is Theme {
+function isTheme(value: unknown): value is Theme {
   return value === "light" || value === "dark" || value === "system";
 }
 

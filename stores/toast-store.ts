@@ -7,7 +7,7 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = "default" | "destructive";
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }
@@ -56,7 +56,7 @@ function clearRemoveTimer(id: string): void {
 }
 
 /** Drops a toast from the store at once (no exit animation). */
-export function removeToast(id: string): void {
+function removeToast(id: string): void {
   clearRemoveTimer(id);
   useToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 }
@@ -81,7 +81,7 @@ export function dismissToast(id?: string): void {
 }
 
 /** Changes a shown toast's text, variant or action. */
-export function updateToast(id: string, patch: Partial<ToastInput>): void {
+function updateToast(id: string, patch: Partial<ToastInput>): void {
   useToastStore.setState((s) => ({
     toasts: s.toasts.map((t) => (t.id === id ? { ...t, ...patch, id } : t)),
   }));

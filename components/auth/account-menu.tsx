@@ -12,7 +12,7 @@ const ITEM =
   "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none transition-colors " +
   "hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring";
 
-export function Avatar({ profile, className = "size-8" }: { profile: Pick<Profile, "face" | "name">; className?: string }) {
+function Avatar({ profile, className = "size-8" }: { profile: Pick<Profile, "face" | "name">; className?: string }) {
   const src = safeImageSrc(profile.face);
   if (src) {
     // eslint-disable-next-line @next/next/no-img-element -- avatar from our own origin or an https URL

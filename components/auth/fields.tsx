@@ -4,7 +4,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } f
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
-export const INPUT_CLASS =
+const INPUT_CLASS =
   "h-11 w-full min-w-0 rounded-lg border border-border bg-background px-3 text-base text-foreground sm:text-sm " +
   "placeholder:text-muted-foreground outline-none transition-colors hover:border-muted-foreground/40 " +
   "focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40 " +

@@ -18,7 +18,7 @@ const schema = z
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: AUTH_MESSAGES.passwordsDiffer });
 
 /** The contract's bounds on a reset token; anything else cannot be a link we sent. */
-export function isPlausibleResetToken(token: string | null | undefined): token is string {
+function isPlausibleResetToken(token: string | null | undefined): token is string {
   return !!token && token.length >= 16 && token.length <= 200;
 }
 
@@ -31,7 +31,7 @@ function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode 
 }
 
 /** Invalid or missing link: the message and a way home. */
-export function InvalidResetLink() {
+function InvalidResetLink() {
   return (
     <div className="flex flex-col items-start gap-4">
       <Notice tone="error">{AUTH_MESSAGES.resetLinkInvalid}</Notice>

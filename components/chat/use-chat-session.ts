@@ -9,7 +9,7 @@ import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
 import { useWalletPatch } from "./use-wallet";
 
-export type SendResult = "ended" | "stopped" | "refused" | "failed" | "busy";
+type SendResult = "ended" | "stopped" | "refused" | "failed" | "busy";
 
 export interface ChatSession {
   state: ChatState;

@@ -5,7 +5,7 @@ import { type Theme, useThemeStore } from "@/stores/theme-store";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-export function resolveDark(theme: Theme, systemDark: boolean): boolean {
+function resolveDark(theme: Theme, systemDark: boolean): boolean {
   return theme === "dark" || (theme === "system" && systemDark);
 }
 
@@ -13,7 +13,7 @@ export function resolveDark(theme: Theme, systemDark: boolean): boolean {
  * Keeps the `dark` class on <html> in sync with the theme store, following the OS setting while the theme
  * is "system". Also loads the persisted choice once after mount (the store skips hydration for SSR).
  */
-export function useApplyTheme(): void {
+function useApplyTheme(): void {
   const theme = useThemeStore((s) => s.theme);
 
   useEffect(() => {

@@ -1,10 +1,8 @@
 /**
- * zod schemas of the response envelope, for contracts and tests. The browser reads envelopes with readEnvelope
+ * The zod schema of the response envelope as received, for tests. The browser reads envelopes with readEnvelope
  * (envelope.ts), which does not load zod.
  */
 import * as z from "zod/mini";
-import type { $ZodType } from "zod/v4/core";
-import { isSuccessCode } from "./envelope";
 
 /** Loose envelope as received: every field optional, extra fields kept (what readEnvelope accepts). */
 export const envelopeSchema = z.looseObject({
@@ -13,17 +11,4 @@ export const envelopeSchema = z.looseObject({
   msg: z.optional(z.string()),
   message: z.optional(z.string()),
   data: z.optional(z.unknown()),
-});
-export type RawEnvelope = z.infer<typeof envelopeSchema>;
-
-/** Strict success envelope around a data schema (classic or mini). */
-export function successEnvelope<T extends $ZodType>(data: T) {
-  return z.object({ code: z.literal(0), msg: z.string(), data });
-}
-
-/** Strict failure envelope. */
-export const failureEnvelopeSchema = z.object({
-  code: z.number().check(z.refine((code) => !isSuccessCode(code), "failure code must not be 0 or 200")),
-  msg: z.string(),
-  data: z.null(),
 });

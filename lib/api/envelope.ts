@@ -6,7 +6,7 @@
  * plain checks rather than zod; the strict zod schemas are in envelope-schemas.ts.
  */
 
-export const SUCCESS_CODES: readonly number[] = [0, 200];
+const SUCCESS_CODES: readonly number[] = [0, 200];
 
 export function isSuccessCode(code: unknown): boolean {
   return typeof code === "number" && SUCCESS_CODES.includes(code);

@@ -1,4 +1,4 @@
-/** Error types and user-facing messages of the API client (SPEC §8). */
+/** The API client's one error type, its codes and its user-facing messages (SPEC §8). */
 
 export const AUTH_EXPIRED_MESSAGE = "Authentication expired, please login again!";
 export const NETWORK_ERROR_MESSAGE = "Network error. Please try again later.";
@@ -13,15 +13,20 @@ export const NETWORK_ERROR_CODE = -2;
 
 export interface ApiErrorInit {
   code: number;
-  msg: string;
+  /** The message to show; REQUEST_FAILED_MESSAGE when absent or empty. */
+  msg?: string;
   data?: unknown;
-  /** HTTP status; 0 when there was no response. */
+  /** HTTP status; 0 when there was no response, or the failure came inside a stream. */
   status?: number;
   /** The raw parsed body (undefined when there was none or it was not JSON). */
   body?: unknown;
   cause?: unknown;
 }
 
+/**
+ * Every failure of the API client, whatever the transport (a JSON answer, a chat stream, the network): the body
+ * code (or INVALID_RESPONSE_CODE / NETWORK_ERROR_CODE), the message, the data and the HTTP status.
+ */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly code: number;
@@ -31,38 +36,13 @@ export class ApiError extends Error {
   readonly body: unknown;
 
   constructor(init: ApiErrorInit) {
-    super(init.msg, init.cause === undefined ? undefined : { cause: init.cause });
-    this.code = init.code;
-    this.msg = init.msg;
-    this.data = init.data ?? null;
-    this.status = init.status ?? 0;
-    this.body = init.body;
-  }
-}
-
-export interface StreamErrorInit {
-  code: number;
-  msg?: string;
-  data?: unknown;
-  /** HTTP status when the error came from the response itself. */
-  status?: number;
-  cause?: unknown;
-}
-
-export class StreamError extends Error {
-  override readonly name = "StreamError";
-  readonly code: number;
-  readonly msg: string;
-  readonly data: unknown;
-  readonly status: number;
-
-  constructor(init: StreamErrorInit) {
     const msg = init.msg || REQUEST_FAILED_MESSAGE;
     super(msg, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.msg = msg;
     this.data = init.data ?? null;
     this.status = init.status ?? 0;
+    this.body = init.body;
   }
 }
 
@@ -70,16 +50,9 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export function isStreamError(error: unknown): error is StreamError {
-  return error instanceof StreamError;
-}
-
 /** True for a 401 by body code or HTTP status. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return (
-    (error instanceof ApiError || error instanceof StreamError) &&
-    (error.code === UNAUTHORIZED_CODE || error.status === UNAUTHORIZED_CODE)
-  );
+  return error instanceof ApiError && (error.code === UNAUTHORIZED_CODE || error.status === UNAUTHORIZED_CODE);
 }
 
 /** True when the failure came from an AbortSignal (caller cancelled), which must not be wrapped or retried. */

@@ -1,22 +1,22 @@
 /** Retry policy: which failures are retried, and how long to wait between attempts. */
 
 /** HTTP statuses worth another attempt (SPEC §7). */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Total attempts, the first included. */
 export const MAX_ATTEMPTS = 3;
 /** Delay before the second attempt; each later one is RETRY_FACTOR times longer (300 ms, 900 ms). */
-export const RETRY_BASE_DELAY_MS = 300;
-export const RETRY_FACTOR = 3;
+const RETRY_BASE_DELAY_MS = 300;
+const RETRY_FACTOR = 3;
 /** Jitter: the delay is scaled by a random factor in [1 - JITTER, 1 + JITTER). */
-export const RETRY_JITTER = 0.2;
+const RETRY_JITTER = 0.2;
 /** Upper bound on a server-requested Retry-After wait. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
-/** Only requests that are safe to repeat are retried: GET/HEAD, or any method with an idempotency key. */
-export function isRetryableRequest(method: string, idempotencyKey?: string): boolean {
+/** Only requests that are safe to repeat are retried: GET and HEAD. */
+export function isRetryableRequest(method: string): boolean {
   const m = method.toUpperCase();
-  return m === "GET" || m === "HEAD" || Boolean(idempotencyKey);
+  return m === "GET" || m === "HEAD";
 }
 
 export function isRetryableStatus(status: number): boolean {

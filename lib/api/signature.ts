@@ -8,7 +8,7 @@
 import SparkMD5 from "spark-md5";
 
 export const SIGNATURE_FIELDS = ["lm_s_id", "lm_s_ts", "lm_s_str", "lm_s_ver", "h5"] as const;
-export type SignatureField = (typeof SIGNATURE_FIELDS)[number];
+type SignatureField = (typeof SIGNATURE_FIELDS)[number];
 export type SignatureFields = Record<SignatureField, string>;
 
 /** Header that carries the signature. */

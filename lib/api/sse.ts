@@ -1,118 +1,16 @@
 /**
- * Server-sent events over POST (chat streams), read with fetch. A refusal before streaming is a JSON envelope;
- * otherwise `data:` lines of JSON until `event: close`. A message with an `error` field is thrown.
+ * Server-sent events over POST (chat streams), read with fetch and parsed with eventsource-parser. A refusal
+ * before streaming is a JSON envelope; otherwise `data:` lines of JSON until `event: close`. A message with an
+ * `error` field is thrown.
  */
-import { notifyUnauthorized, prepareRequest, sendPrepared, type JsonBody } from "./client";
-import { readEnvelope } from "./envelope";
-import {
-  ApiError,
-  INVALID_RESPONSE_CODE,
-  isAbortError,
-  NETWORK_ERROR_CODE,
-  NETWORK_ERROR_MESSAGE,
-  StreamError,
-  UNAUTHORIZED_CODE,
-} from "./errors";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { ApiError, INVALID_RESPONSE_CODE, UNAUTHORIZED_CODE } from "./errors";
+import { prepareRequest, type JsonBody } from "./prepare-request";
+import { readAnswer } from "./read-answer";
+import { sendPrepared, toTransportError } from "./send";
+import { notifyUnauthorized } from "./unauthorized";
 
-export const CLOSE_EVENT = "close";
-const DEFAULT_EVENT = "message";
-
-export interface SseEvent {
-  event: string;
-  data: string;
-  id?: string;
-}
-
-export interface SseParser {
-  /** Feeds decoded text (split anywhere); returns the events completed by it. */
-  feed(chunk: string): SseEvent[];
-  /** End of input: completes a trailing unterminated line and event. */
-  flush(): SseEvent[];
-}
-
-/** Incremental text/event-stream parser (LF, CR or CRLF line ends; ':' comments; multi-line data). */
-export function createSseParser(): SseParser {
-  let buffer = "";
-  let skipLeadingLf = false;
-  let eventName = "";
-  let dataLines: string[] = [];
-  let id: string | undefined;
-  let pending = false;
-
-  function dispatch(out: SseEvent[]): void {
-    if (pending) {
-      const event: SseEvent = { event: eventName || DEFAULT_EVENT, data: dataLines.join("\n") };
-      if (id !== undefined) event.id = id;
-      out.push(event);
-    }
-    eventName = "";
-    dataLines = [];
-    pending = false;
-  }
-
-  function processLine(line: string, out: SseEvent[]): void {
-    if (line === "") {
-      dispatch(out);
-      return;
-    }
-    if (line.startsWith(":")) return;
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    switch (field) {
-      case "event":
-        eventName = value;
-        pending = true;
-        break;
-      case "data":
-        dataLines.push(value);
-        pending = true;
-        break;
-      case "id":
-        if (!value.includes("\0")) id = value;
-        break;
-      default:
-        // "retry" and unknown fields are ignored
-        break;
-    }
-  }
-
-  return {
-    feed(chunk) {
-      const out: SseEvent[] = [];
-      let text = chunk;
-      if (skipLeadingLf && text.startsWith("\n")) text = text.slice(1);
-      skipLeadingLf = false;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const ch = buffer[i];
-        if (ch !== "\n" && ch !== "\r") continue;
-        processLine(buffer.slice(start, i), out);
-        if (ch === "\r") {
-          if (i + 1 < buffer.length) {
-            if (buffer[i + 1] === "\n") i++;
-          } else {
-            // a CR at the end of a chunk may be the first half of a CRLF
-            skipLeadingLf = true;
-          }
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
-      return out;
-    },
-    flush() {
-      const out: SseEvent[] = [];
-      if (buffer !== "") processLine(buffer, out);
-      buffer = "";
-      skipLeadingLf = false;
-      dispatch(out);
-      return out;
-    },
-  };
-}
+const CLOSE_EVENT = "close";
 
 export interface PostStreamOptions {
   signal?: AbortSignal;
@@ -122,61 +20,34 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** StreamError from a message's `error` field: an object with code/msg/message/data, or a string. */
-export function streamErrorFrom(error: unknown, message: unknown): StreamError {
-  if (typeof error === "string") return new StreamError({ code: INVALID_RESPONSE_CODE, msg: error, data: message });
+/** The ApiError for a message's `error` field: an object with code/msg/message/data, or a string. */
+function messageError(error: unknown, message: unknown): ApiError {
+  if (typeof error === "string") return new ApiError({ code: INVALID_RESPONSE_CODE, msg: error, data: message });
   if (isRecord(error)) {
     const msg = typeof error.msg === "string" ? error.msg : typeof error.message === "string" ? error.message : "";
-    return new StreamError({
+    return new ApiError({
       code: typeof error.code === "number" ? error.code : INVALID_RESPONSE_CODE,
       msg,
       data: error.data ?? message,
     });
   }
-  return new StreamError({ code: INVALID_RESPONSE_CODE, data: message });
-}
-
-/** A JSON answer instead of a stream: its data when the code is 200/0, else the StreamError to throw. */
-async function readJsonAnswer(
-  response: Response,
-  token: string | null,
-  signal?: AbortSignal,
-): Promise<{ data: unknown } | StreamError> {
-  const status = response.status;
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    if (isAbortError(error)) throw error;
-    return new StreamError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE, status, cause: error });
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (cause) {
-    return new StreamError({ code: INVALID_RESPONSE_CODE, status, cause });
-  }
-  const env = readEnvelope(body);
-  if (env?.code === UNAUTHORIZED_CODE || status === UNAUTHORIZED_CODE) notifyUnauthorized(token);
-  if (!env) return new StreamError({ code: INVALID_RESPONSE_CODE, data: body, status });
-  if (!env.ok) return new StreamError({ code: env.code, msg: env.msg, data: env.data, status });
-  return { data: env.data };
+  return new ApiError({ code: INVALID_RESPONSE_CODE, data: message });
 }
 
 function parseMessage(data: string): unknown {
   try {
     return JSON.parse(data);
   } catch (cause) {
-    throw new StreamError({ code: INVALID_RESPONSE_CODE, data, cause });
+    throw new ApiError({ code: INVALID_RESPONSE_CODE, data, cause });
   }
 }
 
 /**
  * POSTs `body` (same headers and signing as apiPost) and yields each streamed JSON message until `event: close`
- * or the end of the stream. A JSON success envelope instead of a stream yields its data (if any) once.
- * Throws StreamError for a JSON refusal, a JSON answer without a code, a missing body, a message with an `error`
- * field, an unparseable message or a dropped connection; an abort rethrows the signal's reason.
+ * or the end of the stream. A JSON answer instead of a stream is read like any other (read-answer.ts): a success
+ * envelope yields its data (if any) once, anything else throws its ApiError. Also throws ApiError for a missing
+ * body, a message with an `error` field, an unparseable message or a dropped connection; an abort rethrows the
+ * signal's reason.
  * Breaking out of the loop cancels the response body (the server sees the disconnect).
  */
 export async function* postStream(
@@ -185,33 +56,25 @@ export async function* postStream(
   { signal }: PostStreamOptions = {},
 ): AsyncGenerator<unknown, void, undefined> {
   const prepared = prepareRequest("POST", path, undefined, body, { accept: "text/event-stream" });
-  let response: Response;
-  try {
-    response = await sendPrepared(prepared, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === NETWORK_ERROR_CODE) {
-      throw new StreamError({ code: NETWORK_ERROR_CODE, msg: error.message, cause: error });
-    }
-    throw error;
-  }
+  const response = await sendPrepared(prepared, signal);
 
   const contentType = response.headers.get("content-type")?.toLowerCase() ?? "";
   if (contentType.includes("json")) {
-    const answer = await readJsonAnswer(response, prepared.token, signal);
-    if (answer instanceof StreamError) throw answer;
+    const { data } = await readAnswer(response, prepared.token, signal);
     // a success envelope instead of a stream: its data is the one message
-    if (answer.data !== null) yield answer.data;
+    if (data !== null) yield data;
     return;
   }
   if (response.status === UNAUTHORIZED_CODE) notifyUnauthorized(prepared.token);
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => undefined);
-    throw new StreamError({ code: INVALID_RESPONSE_CODE, status: response.status });
+    throw new ApiError({ code: INVALID_RESPONSE_CODE, status: response.status });
   }
 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event) });
   let done = false;
   try {
     while (!done) {
@@ -219,20 +82,22 @@ export async function* postStream(
       try {
         chunk = await reader.read();
       } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (isAbortError(error)) throw error;
-        throw new StreamError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE, cause: error });
+        throw toTransportError(error, signal);
       }
       done = chunk.done;
-      const events = done
-        ? [...parser.feed(decoder.decode()), ...parser.flush()]
-        : parser.feed(decoder.decode(chunk.value, { stream: true }));
-      for (const event of events) {
+      if (done) {
+        parser.feed(decoder.decode());
+        // the last event counts even when the stream ends without the blank line that should close it
+        parser.feed("\n\n");
+      } else {
+        parser.feed(decoder.decode(chunk.value, { stream: true }));
+      }
+      for (const event of events.splice(0)) {
         if (event.event === CLOSE_EVENT) return;
         if (event.data === "") continue;
         const message = parseMessage(event.data);
         if (isRecord(message) && message.error !== undefined && message.error !== null) {
-          throw streamErrorFrom(message.error, message);
+          throw messageError(message.error, message);
         }
         yield message;
       }

@@ -11,8 +11,8 @@ import { getDeviceId, storedDeviceId } from "@/lib/device-id";
 import { BUSINESS, DEVTYPE, isInnerOk, report } from "./session-api";
 import { getBlackBox } from "./storage";
 
-// The first-load part (report, get_public_key, logout) lives in session-api.ts (zod/mini); re-exported here.
-export { BUSINESS, DEVTYPE, fetchPublicKey, isInnerOk, logoutSession, report } from "./session-api";
+// The first-load part (report, get_public_key, logout) lives in session-api.ts (zod/mini).
+export { isInnerOk } from "./session-api";
 
 /** send_email types (SPEC §9). */
 export const EMAIL_TYPE = { REGISTER: 4, FORGOT_PASSWORD: 3 } as const;

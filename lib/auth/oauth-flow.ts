@@ -17,13 +17,13 @@ export async function fetchOAuthConfig(): Promise<OAuthConfig> {
 const accTokenSchema = z.object({ access_token: z.string() });
 
 /** POST /v1/channel/getacctoken: the popup's one-time code for a single-use account token. */
-export async function exchangeOAuthCode(code: string): Promise<string> {
+async function exchangeOAuthCode(code: string): Promise<string> {
   const data = await apiPost("/v1/channel/getacctoken", { code, callbackurl: `${window.location.origin}/auth/callback` }, { schema: accTokenSchema });
   return data.access_token;
 }
 
 /** The code's session: getacctoken, then app/login reg_type 102 with keep 1 for a new account. */
-export async function sessionFromOAuthCode(code: string, isNew: boolean): Promise<SessionData> {
+async function sessionFromOAuthCode(code: string, isNew: boolean): Promise<SessionData> {
   return appLogin(await exchangeOAuthCode(code), { keep: isNew ? 1 : 0, regType: REG_TYPE.THIRD_PARTY });
 }
 

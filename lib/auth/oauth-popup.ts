@@ -4,9 +4,9 @@
  */
 import { oauthMessageSchema } from "./oauth-message";
 
-export const OAUTH_POPUP_NAME = "kewl-oauth";
-export const OAUTH_POPUP_WIDTH = 600;
-export const OAUTH_POPUP_HEIGHT = 800;
+const OAUTH_POPUP_NAME = "kewl-oauth";
+const OAUTH_POPUP_WIDTH = 600;
+const OAUTH_POPUP_HEIGHT = 800;
 const CLOSED_POLL_MS = 500;
 /**
  * The return page posts its message and closes itself at once; across processes the opener can see `closed`

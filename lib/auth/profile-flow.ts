@@ -15,7 +15,7 @@ export const SEX_OPTIONS = [
   { value: "-1", label: "Non-binary" },
 ] as const;
 export type SexValue = (typeof SEX_OPTIONS)[number]["value"];
-export const GENDER_MESSAGE = "Please choose a gender";
+const GENDER_MESSAGE = "Please choose a gender";
 
 /** The form: radio values are strings in the DOM, numbers on the wire. */
 export const profileFormSchema = z.object({

@@ -1,7 +1,7 @@
 /**
  * The account calls the auth store needs on every page (get_public_key, logout) and the proxied `report` they use.
- * Split from account-api.ts so first-load code does not pull classic zod; account-api.ts re-exports everything
- * here. The zod/mini answer schemas (lib/contracts/accounts-client.ts) are imported only when an answer arrives.
+ * Split from account-api.ts so first-load code does not pull classic zod; account-api.ts builds on these. The
+ * zod/mini answer schemas (lib/contracts/accounts-client.ts) are imported only when an answer arrives.
  */
 import { apiPost } from "@/lib/api/client";
 import { ApiError } from "@/lib/api/errors";

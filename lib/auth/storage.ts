@@ -5,7 +5,7 @@ export const AUTH_STORAGE_KEY = "auth";
 /** localStorage: how the last third-party login registered; removed at logout. */
 export const THIRD_LOGIN_REG_TYPE_KEY = "third_login_reg_type";
 /** sessionStorage: a random id per tab, sent to the captcha, register and login calls. */
-export const BLACK_BOX_KEY = "black_box";
+const BLACK_BOX_KEY = "black_box";
 
 let memoryBlackBox: string | undefined;
 

@@ -13,7 +13,7 @@ import {
   type Wallet,
 } from "@/lib/contracts/chat-client";
 
-export const HISTORY_PAGE_SIZE = 30;
+const HISTORY_PAGE_SIZE = 30;
 
 export function fetchChatHistory(robotId: number, before: number | null, signal?: AbortSignal): Promise<ChatHistory> {
   const body = before === null ? { robot_id: robotId, limit: HISTORY_PAGE_SIZE } : { robot_id: robotId, before, limit: HISTORY_PAGE_SIZE };

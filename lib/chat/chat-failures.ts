@@ -3,7 +3,7 @@
  * above the composer (the draft goes back into it); other failures sit under the turn with a Retry.
  */
 import * as z from "zod/mini";
-import { isStreamError, NETWORK_ERROR_CODE, UNAUTHORIZED_CODE } from "@/lib/api/errors";
+import { isApiError, NETWORK_ERROR_CODE, UNAUTHORIZED_CODE } from "@/lib/api/errors";
 import { chatStreamErrorDataSchema, type ChatStreamErrorData } from "@/lib/contracts/chat-client";
 import { CHAT_CODES } from "../contracts/chat-codes";
 
@@ -75,7 +75,7 @@ function streamMessage(code: number, msg: string): string {
 
 /** Classifies what postStream threw (aborts are handled before this). */
 export function describeChatError(error: unknown): ChatFailure {
-  if (!isStreamError(error)) return { kind: "failed", code: -1, message: FAILURE_MESSAGES.generic };
+  if (!isApiError(error)) return { kind: "failed", code: -1, message: FAILURE_MESSAGES.generic };
   const streamed = chatStreamErrorDataSchema.safeParse(error.data);
   if (streamed.success) {
     const { code, msg } = streamed.data.error;

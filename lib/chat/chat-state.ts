@@ -5,7 +5,7 @@
 import type { ChatEnd, ChatHistory, ChatMessage, ChatStart } from "@/lib/contracts/chat-client";
 import type { ChatNotice } from "./chat-failures";
 
-export type EntryStatus =
+type EntryStatus =
   /** user: optimistic, not confirmed yet */
   | "sending"
   /** user: stored */
@@ -82,11 +82,11 @@ export const initialChatState: ChatState = {
   notice: null,
 };
 
-export function entryKey(id: number): string {
+function entryKey(id: number): string {
   return `m${id}`;
 }
 
-export function entryFromMessage(message: ChatMessage): ChatEntry {
+function entryFromMessage(message: ChatMessage): ChatEntry {
   return {
     key: entryKey(message.id),
     id: message.id,

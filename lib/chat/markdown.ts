@@ -14,7 +14,7 @@ export interface ListBlock {
   items: ListItem[];
 }
 
-export interface ListItem {
+interface ListItem {
   children: Inline[];
   sublist: ListBlock | null;
 }

@@ -2,7 +2,7 @@
 import { apiGet } from "@/lib/api/client";
 import type { RecentChat } from "@/lib/contracts/chat-client";
 
-export const RECENT_CHATS_LIMIT = 12;
+const RECENT_CHATS_LIMIT = 12;
 
 /** Loaded with the answer, so zod stays out of home's first-load JavaScript. */
 const recentChatListSchema = () => import("@/lib/contracts/chat-client").then((m) => m.recentChatListSchema);

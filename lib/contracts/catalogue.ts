@@ -8,7 +8,7 @@ import { ID_MAX, text, wholeNumber } from "./fields";
  * turned the NSFW setting on (cookies `kewl_age_verified=1` and `kewl_nsfw=1`).
  */
 export const PAGE_SIZE_DEFAULT = 10;
-export const PAGE_SIZE_MAX = 50;
+const PAGE_SIZE_MAX = 50;
 
 const page = wholeNumber(1, 10_000).default(1);
 const pageSize = wholeNumber(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
@@ -52,11 +52,10 @@ export const tagSchema = z.object({
   robot_count: z.number().int().nonnegative(),
 });
 export type Tag = z.infer<typeof tagSchema>;
-export const tagListResponse = z.object({ list: z.array(tagSchema) });
 
-export const tagRefSchema = z.object({ key: z.string(), name: z.string() });
+const tagRefSchema = z.object({ key: z.string(), name: z.string() });
 
-export const robotCardSchema = z.object({
+const robotCardSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   name: z.string(),

@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 
-export const chatModelSchema = z.object({
+const chatModelSchema = z.object({
   key: z.string(),
   name: z.string(),
   description: z.string(),
@@ -22,7 +22,7 @@ export const chatModelListSchema = z.object({ list: z.array(chatModelSchema), cu
 export type ChatModelList = z.infer<typeof chatModelListSchema>;
 export const chatSetModelSchema = z.object({ current: z.string() });
 
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   id: z.number(),
   role: z.enum(["user", "assistant"]),
   content: z.string(),
@@ -42,7 +42,7 @@ export const chatHistorySchema = z.object({
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-export const recentChatSchema = z.object({
+const recentChatSchema = z.object({
   session_id: z.string(),
   robot: z.object({ id: z.number(), key: z.string(), name: z.string(), avatar: z.string() }),
   last_message: z.string(),
@@ -64,7 +64,7 @@ export type Wallet = z.infer<typeof walletSchema>;
  * Messages of the POST /v1/chat_session/chat stream, each a `data:` line of JSON, then `event: close`.
  * start → delta* → end, or start → delta* → error (the reply is kept as partial when some text came).
  */
-export const chatStartSchema = z.object({
+const chatStartSchema = z.object({
   type: z.literal("start"),
   session_id: z.string(),
   user_message: chatMessageSchema,
@@ -72,8 +72,8 @@ export const chatStartSchema = z.object({
   message_id: z.number(),
   model: z.string(),
 });
-export const chatDeltaSchema = z.object({ type: z.literal("delta"), text: z.string() });
-export const chatEndSchema = z.object({
+const chatDeltaSchema = z.object({ type: z.literal("delta"), text: z.string() });
+const chatEndSchema = z.object({
   type: z.literal("end"),
   message: chatMessageSchema,
   usage: z.object({ prompt_tokens: z.nullable(z.int()), completion_tokens: z.nullable(z.int()) }),
@@ -89,7 +89,7 @@ export type ChatEnd = z.infer<typeof chatEndSchema>;
 /**
  * A mid-stream failure: `{ type: "error", error: { code, msg }, message }` where `message` is the stored reply
  * (partial or failed) and `coins_refunded` says whether the cost was given back (no text was produced).
- * The browser's stream reader throws it as a StreamError (SPEC §8).
+ * The browser's stream reader throws it as an ApiError whose data is this message (SPEC §8).
  */
 export const chatStreamErrorDataSchema = z.object({
   type: z.literal("error"),

@@ -9,8 +9,8 @@ import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
  * There is one chat session per user and character; it is created by the first message.
  */
 export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
-export const HISTORY_PAGE_DEFAULT = 30;
-export const HISTORY_PAGE_MAX = 100;
+const HISTORY_PAGE_DEFAULT = 30;
+const HISTORY_PAGE_MAX = 100;
 
 const robotId = wholeNumber(1, ID_MAX);
 const modelKey = text().trim().min(1).max(64);

@@ -8,11 +8,11 @@
 
 /** This site's avatar route; the seed is encodeURIComponent output (see server/modules/avatars/render-avatar.ts). */
 const LOCAL_AVATAR = /^\/v1\/avatar\/[a-z]+(?:-[a-z]+)*\/[A-Za-z0-9._~!*()%-]{1,300}\.svg$/;
-export const AVATAR_URL_MAX = 500;
+const AVATAR_URL_MAX = 500;
 
 /** A host name as AVATAR_HOSTS lists it: lower-case letters, digits, hyphens and dots. */
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
-export const AVATAR_HOST = new RegExp(`^(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*$`);
+const AVATAR_HOST = new RegExp(`^(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*$`);
 
 export function isLocalAvatarPath(url: string): boolean {
   return LOCAL_AVATAR.test(url);

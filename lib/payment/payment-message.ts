@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The cross-window message the payment tab posts to its opener (ARCHITECTURE.md, payment tab flow). */
-export const paymentMessageSchema = z.object({ code: z.enum(["payment-success", "payment-cancel"]) });
+const paymentMessageSchema = z.object({ code: z.enum(["payment-success", "payment-cancel"]) });
 export type PaymentMessage = z.infer<typeof paymentMessageSchema>;
 
 /** Accepts only same-origin messages that are objects with a known code; anything else is ignored. */

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppError } from "../errors";
 
-export interface Envelope<T> {
+interface Envelope<T> {
   code: number;
   msg: string;
   data: T;

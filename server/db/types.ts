@@ -1,7 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Either driver's drizzle handle: PGlite (embedded) or node-postgres (a real server). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

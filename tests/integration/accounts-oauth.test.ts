@@ -9,7 +9,7 @@ import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
-import { createMockProvider } from "@/server/providers/llm/mock-model";
+import { createMockProvider } from "@/tests/support/mock-model";
 import { startOidcTestProvider, TEST_CLIENT } from "../e2e/oidc-test-provider.mjs";
 import { requestFrom } from "../support/loopback-client";
 import { accountsEnv, bearer, randomIp, registerAccount, tempDataDir, uniqueEmail } from "./accounts-support";

@@ -6,7 +6,7 @@ import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
-import { createMockProvider, type MockProvider } from "@/server/providers/llm/mock-model";
+import { createMockProvider, type MockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
 import { readChatStream, textOf } from "./helpers/read-chat-stream";
 import { createTestApi, type TestApi } from "./helpers/test-api";

@@ -7,7 +7,7 @@ import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { activeReplyCount, settleActiveReplies } from "@/server/modules/chat/active-replies";
-import { createMockProvider } from "@/server/providers/llm/mock-model";
+import { createMockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
 import { readChatStream, textOf } from "./helpers/read-chat-stream";
 import { createTestApi } from "./helpers/test-api";

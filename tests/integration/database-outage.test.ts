@@ -8,7 +8,7 @@ import { MIGRATION_LOCK_ID, openDatabase } from "@/server/db/open-database";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
-import { createMockProvider, type MockProvider } from "@/server/providers/llm/mock-model";
+import { createMockProvider, type MockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
 import { chatStreamReader, readChatStream } from "./helpers/read-chat-stream";
 import { createTestApi, type TestApi } from "./helpers/test-api";

@@ -10,7 +10,7 @@ import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
-import { createMockProvider } from "@/server/providers/llm/mock-model";
+import { createMockProvider } from "@/tests/support/mock-model";
 import { randomLoopback, requestFrom } from "../support/loopback-client";
 import { createTestDatabase } from "./helpers/test-database";
 

@@ -298,26 +298,13 @@ describe("retries", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it("does not retry a POST without an idempotency key", async () => {
+  it("does not retry a POST", async () => {
     respond(unavailable, () => ok(1));
     const error = await rejection(apiPost("/v1/subscribe/create", { product_id: 1 }));
     expect(error.status).toBe(503);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(sleepMock).not.toHaveBeenCalled();
-  });
-
-  it("retries a POST with an idempotency key and sends the key on every attempt", async () => {
-    respond(unavailable, () => ok({ order_code: "o1" }));
-    await expect(apiPost("/v1/subscribe/create", { product_id: 1 }, { idempotencyKey: "idem-9" })).resolves.toEqual({
-      order_code: "o1",
-    });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    for (const i of [0, 1]) {
-      const { init, headers } = call(i);
-      expect(headers.get("idempotency-key")).toBe("idem-9");
-      expect(headers.get("lm-s-sign")).toBe(signParams(bodyRecord(init), KEY));
-    }
-    expect(bodyRecord(call(0).init).lm_s_str).not.toBe(bodyRecord(call(1).init).lm_s_str);
+    expect(call().headers.has("idempotency-key")).toBe(false);
   });
 
   it("waits for Retry-After seconds, capped", async () => {
@@ -394,12 +381,12 @@ describe("policy helpers", () => {
     expect(parseRetryAfter(null, now)).toBeNull();
   });
 
-  it("only GET/HEAD or keyed requests are retryable", () => {
+  it("only GET/HEAD requests are retryable", () => {
     expect(isRetryableRequest("GET")).toBe(true);
     expect(isRetryableRequest("HEAD")).toBe(true);
     expect(isRetryableRequest("POST")).toBe(false);
     expect(isRetryableRequest("DELETE")).toBe(false);
-    expect(isRetryableRequest("POST", "k")).toBe(true);
+    expect(isRetryableRequest("PUT")).toBe(false);
   });
 });
 

@@ -1,95 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { configureApiClient, setUnauthorizedHandler } from "@/lib/api/client";
-import { StreamError } from "@/lib/api/errors";
+import { apiPost } from "@/lib/api/client";
+import { configureApiClient } from "@/lib/api/config";
+import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
+import { ApiError } from "@/lib/api/errors";
 import { signParams } from "@/lib/api/signature";
-import { createSseParser, postStream, type SseEvent } from "@/lib/api/sse";
+import { postStream } from "@/lib/api/sse";
 
 const KEY = "sse-test-key";
-
-describe("createSseParser", () => {
-  const STREAM =
-    ": keep-alive comment\n" +
-    "\n" +
-    'data: {"type":"start","session_id":"s1"}\n' +
-    "\n" +
-    "event: delta\n" +
-    "data: line one\n" +
-    "data:line two\n" +
-    "\n" +
-    ":another comment\n" +
-    "id: 7\n" +
-    'data: {"text":"héllo 猫"}\n' +
-    "\n" +
-    "data\n" +
-    "\n" +
-    "event: close\n" +
-    "data: \n" +
-    "\n";
-
-  const EXPECTED: SseEvent[] = [
-    { event: "message", data: '{"type":"start","session_id":"s1"}' },
-    { event: "delta", data: "line one\nline two" },
-    { event: "message", data: '{"text":"héllo 猫"}', id: "7" },
-    { event: "message", data: "", id: "7" },
-    { event: "close", data: "", id: "7" },
-  ];
-
-  function parseChunks(chunks: string[]): SseEvent[] {
-    const parser = createSseParser();
-    const out: SseEvent[] = [];
-    for (const chunk of chunks) out.push(...parser.feed(chunk));
-    out.push(...parser.flush());
-    return out;
-  }
-
-  it("parses a whole stream", () => {
-    expect(parseChunks([STREAM])).toEqual(EXPECTED);
-  });
-
-  it("gives the same events when split into two chunks at every position", () => {
-    for (let i = 0; i <= STREAM.length; i++) {
-      expect(parseChunks([STREAM.slice(0, i), STREAM.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
-    }
-  });
-
-  it("gives the same events when fed one character at a time", () => {
-    expect(parseChunks([...STREAM])).toEqual(EXPECTED);
-  });
-
-  it("handles CRLF line ends, including a CR/LF pair split across chunks", () => {
-    const crlf = STREAM.replace(/\n/g, "\r\n");
-    expect(parseChunks([crlf])).toEqual(EXPECTED);
-    for (let i = 0; i <= crlf.length; i++) {
-      expect(parseChunks([crlf.slice(0, i), crlf.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
-    }
-    expect(parseChunks([...crlf])).toEqual(EXPECTED);
-  });
-
-  it("handles bare CR line ends", () => {
-    const cr = STREAM.replace(/\n/g, "\r");
-    expect(parseChunks([cr])).toEqual(EXPECTED);
-    expect(parseChunks([...cr])).toEqual(EXPECTED);
-  });
-
-  it("emits events as soon as their blank line arrives", () => {
-    const parser = createSseParser();
-    expect(parser.feed("data: 1\n")).toEqual([]);
-    expect(parser.feed("\ndata: 2")).toEqual([{ event: "message", data: "1" }]);
-    expect(parser.feed("\n\n")).toEqual([{ event: "message", data: "2" }]);
-  });
-
-  it("ignores comment-only blocks and unknown fields", () => {
-    const parser = createSseParser();
-    expect(parser.feed(": ping\n\nretry: 1000\nfoo: bar\n\n")).toEqual([]);
-  });
-
-  it("dispatches a trailing unterminated event on flush", () => {
-    const parser = createSseParser();
-    expect(parser.feed("event: close")).toEqual([]);
-    expect(parser.flush()).toEqual([{ event: "close", data: "" }]);
-  });
-});
 
 function sseResponse(chunks: Array<string | Uint8Array>, onCancel?: () => void): Response {
   const encoder = new TextEncoder();
@@ -115,15 +33,15 @@ async function collect(stream: AsyncGenerator<unknown>): Promise<unknown[]> {
   return out;
 }
 
-async function streamError(stream: AsyncGenerator<unknown>): Promise<{ error: StreamError; seen: unknown[] }> {
+async function streamError(stream: AsyncGenerator<unknown>): Promise<{ error: ApiError; seen: unknown[] }> {
   const seen: unknown[] = [];
   try {
     for await (const message of stream) seen.push(message);
   } catch (error) {
-    expect(error).toBeInstanceOf(StreamError);
-    return { error: error as StreamError, seen };
+    expect(error).toBeInstanceOf(ApiError);
+    return { error: error as ApiError, seen };
   }
-  throw new Error("expected a StreamError");
+  throw new Error("expected an ApiError");
 }
 
 describe("postStream", () => {
@@ -175,6 +93,97 @@ describe("postStream", () => {
     expect(headers.get("lm-s-sign")).toBe(signParams(body, KEY));
   });
 
+  describe("reading the event stream", () => {
+    // Comments, a named event, a message over two data lines, id/retry/unknown fields, an empty data field, the
+    // server's close frame (`event: close` with `data: {}`) and a message after it that must not be read.
+    const STREAM =
+      ": keep-alive comment\n" +
+      "\n" +
+      'data: {"type":"start","session_id":"s1"}\n' +
+      "\n" +
+      "event: delta\n" +
+      'data: {"type":"delta",\n' +
+      'data:"text":"two lines"}\n' +
+      "\n" +
+      ":another comment\n" +
+      "id: 7\n" +
+      "retry: 1000\n" +
+      "foo: bar\n" +
+      'data: {"text":"héllo 猫"}\n' +
+      "\n" +
+      "data\n" +
+      "\n" +
+      ": ping\n\nretry: 5\nfoo: bar\n\n" +
+      "event: close\n" +
+      "data: {}\n" +
+      "\n" +
+      'data: {"type":"after-close"}\n\n';
+    const EXPECTED = [{ type: "start", session_id: "s1" }, { type: "delta", text: "two lines" }, { text: "héllo 猫" }];
+
+    async function read(chunks: string[]): Promise<unknown[]> {
+      fetchMock.mockResolvedValueOnce(sseResponse(chunks));
+      return collect(postStream("/v1/chat_session/chat", {}));
+    }
+
+    it("reads a whole stream", async () => {
+      expect(await read([STREAM])).toEqual(EXPECTED);
+    });
+
+    it("reads the same messages when the stream is split into two chunks at every position", async () => {
+      for (let i = 0; i <= STREAM.length; i++) {
+        expect(await read([STREAM.slice(0, i), STREAM.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
+      }
+    });
+
+    it("reads the same messages fed one character at a time", async () => {
+      expect(await read([...STREAM])).toEqual(EXPECTED);
+    });
+
+    it("handles CRLF line ends, including a CR/LF pair split across chunks", async () => {
+      const crlf = STREAM.replace(/\n/g, "\r\n");
+      expect(await read([crlf])).toEqual(EXPECTED);
+      for (let i = 0; i <= crlf.length; i++) {
+        expect(await read([crlf.slice(0, i), crlf.slice(i)]), `split at ${i}`).toEqual(EXPECTED);
+      }
+      expect(await read([...crlf])).toEqual(EXPECTED);
+    });
+
+    it("handles bare CR line ends", async () => {
+      const cr = STREAM.replace(/\n/g, "\r");
+      expect(await read([cr])).toEqual(EXPECTED);
+      expect(await read([...cr])).toEqual(EXPECTED);
+    });
+
+    it("reads a last message whose stream ends without its blank line, with any line end", async () => {
+      for (const end of ["", "\n", "\r", "\r\n"]) {
+        expect(await read(['data: {"n":1}\n\n', `data: {"n":2}${end}`]), JSON.stringify(end)).toEqual([{ n: 1 }, { n: 2 }]);
+      }
+    });
+
+    it("yields a message as soon as its blank line arrives, before reading further", async () => {
+      const chunks = ['data: {"n":1}\n', '\ndata: {"n":2}', "\n\n"];
+      let pulls = 0;
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            const chunk = chunks[pulls++];
+            if (chunk === undefined) controller.close();
+            else controller.enqueue(encoder.encode(chunk));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      fetchMock.mockResolvedValue(new Response(body, { headers: { "content-type": "text/event-stream" } }));
+      const stream = postStream("/v1/chat_session/chat", {});
+      await expect(stream.next()).resolves.toEqual({ done: false, value: { n: 1 } });
+      expect(pulls).toBe(2);
+      await expect(stream.next()).resolves.toEqual({ done: false, value: { n: 2 } });
+      expect(pulls).toBe(3);
+      await expect(stream.next()).resolves.toEqual({ done: true, value: undefined });
+    });
+  });
+
   it("decodes multi-byte characters split across chunks", async () => {
     const bytes = new TextEncoder().encode('data: {"text":"猫"}\n\nevent: close\n\n');
     const cut = bytes.indexOf(0xe7) + 1; // inside the 3-byte character
@@ -187,7 +196,7 @@ describe("postStream", () => {
     expect(await collect(postStream("/v1/chat_session/chat", {}))).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
-  it("throws a StreamError with code, msg and data for a JSON refusal", async () => {
+  it("throws an ApiError with code, msg and data for a JSON refusal", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ code: 4002, msg: "Not enough coins", data: { balance: 0 } }, 402));
     const { error, seen } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(seen).toEqual([]);
@@ -222,6 +231,46 @@ describe("postStream", () => {
     expect(error.code).toBe(-1);
   });
 
+  it("reads a JSON answer exactly as apiPost does: same data, same error, same 401 hook", async () => {
+    const answers: Array<[string, () => Response]> = [
+      ["success", () => jsonResponse({ code: 0, msg: "success", data: { balance: 3 } })],
+      ["refusal", () => jsonResponse({ code: 40201, msg: "Daily free replies used up", data: { left: 0 } }, 402)],
+      ["server error", () => jsonResponse({ code: 500 }, 500)],
+      ["401 envelope", () => jsonResponse({ code: 401, msg: "expired", data: null }, 401)],
+      ["401 code on HTTP 200", () => jsonResponse({ code: 401, msg: "expired", data: null })],
+      ["success code on HTTP 401", () => jsonResponse({ code: 0, msg: "success", data: { a: 1 } }, 401)],
+      ["401 without an envelope", () => new Response("{nope", { status: 401, headers: { "content-type": "application/json" } })],
+      ["no code", () => jsonResponse({ hello: "world" })],
+      ["not JSON", () => new Response("{oops", { headers: { "content-type": "application/json" } })],
+    ];
+    const settle = async (run: () => Promise<unknown>) => {
+      const handler = vi.fn();
+      setUnauthorizedHandler(handler);
+      try {
+        return { value: await run(), hookCalls: handler.mock.calls.length };
+      } catch (error) {
+        expect(error).toBeInstanceOf(ApiError);
+        const { name, code, msg, message, data, status, body } = error as ApiError;
+        return { error: { name, code, msg, message, data, status, body }, hookCalls: handler.mock.calls.length };
+      }
+    };
+    for (const [label, answer] of answers) {
+      fetchMock.mockImplementation(async () => answer());
+      const viaClient = await settle(() => apiPost("/v1/chat_session/chat", {}));
+      const viaStream = await settle(() => collect(postStream("/v1/chat_session/chat", {})).then(([first]) => first));
+      expect(viaStream, label).toEqual(viaClient);
+    }
+  });
+
+  it("a 401 without an envelope runs the 401 hook and rejects with code 401", async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(new Response("{nope", { status: 401, headers: { "content-type": "application/json" } }));
+    const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
+    expect(error).toMatchObject({ code: 401, status: 401, msg: "Request failed" });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it("throws for a missing body", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 200, headers: { "content-type": "text/event-stream" } }));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
@@ -249,13 +298,13 @@ describe("postStream", () => {
     expect(second.error.msg).toBe("boom");
   });
 
-  it("throws a StreamError for a message that is not JSON", async () => {
+  it("throws an ApiError for a message that is not JSON", async () => {
     fetchMock.mockResolvedValue(sseResponse(["data: {not json\n\n"]));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error.code).toBe(-1);
   });
 
-  it("turns a failed fetch into a network StreamError", async () => {
+  it("turns a failed fetch into a network ApiError", async () => {
     fetchMock.mockRejectedValue(new TypeError("fetch failed"));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error).toMatchObject({ code: -2, msg: "Network error. Please try again later." });

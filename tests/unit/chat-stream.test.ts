@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, StreamError } from "@/lib/api/errors";
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "@/lib/api/errors";
 import { describeChatError, FAILURE_MESSAGES, refusalNotice } from "@/lib/chat/chat-failures";
 import { chatReducer, initialChatState, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
@@ -109,7 +109,7 @@ describe("a chat turn: stream consumer and reducer", () => {
 
   it("keeps the partial reply with the error message and a retry when the stream reports an error", async () => {
     const stored = message(12, "assistant", "Half a repl", "partial");
-    const error = new StreamError({ code: CHAT_CODES.UPSTREAM_FAILED, msg: "The model failed.", data: streamError(CHAT_CODES.UPSTREAM_FAILED, "The model failed.", stored) });
+    const error = new ApiError({ code: CHAT_CODES.UPSTREAM_FAILED, msg: "The model failed.", data: streamError(CHAT_CODES.UPSTREAM_FAILED, "The model failed.", stored) });
     const { state, outcome } = await runTurn(initialChatState, "Tell me", fakeStream([start("Tell me"), delta("Half a re")], error));
     expect(outcome).toMatchObject({ type: "failed", started: true, failure: { kind: "stream", code: 50201, message: "The model failed." } });
     expect(view(state)).toEqual([
@@ -120,7 +120,7 @@ describe("a chat turn: stream consumer and reducer", () => {
   });
 
   it("gives a failed reply without text a failed status, and a default message when the server sent none", async () => {
-    const error = new StreamError({ code: CHAT_CODES.UPSTREAM_TIMEOUT, data: streamError(CHAT_CODES.UPSTREAM_TIMEOUT, "", message(12, "assistant", "", "failed")) });
+    const error = new ApiError({ code: CHAT_CODES.UPSTREAM_TIMEOUT, data: streamError(CHAT_CODES.UPSTREAM_TIMEOUT, "", message(12, "assistant", "", "failed")) });
     const { state } = await runTurn(initialChatState, "Hey", fakeStream([start("Hey")], error));
     expect(view(state)[1]).toMatchObject({ content: "", status: "failed", failure: { message: FAILURE_MESSAGES.timeout, retryText: "Hey" } });
   });
@@ -154,7 +154,7 @@ describe("a chat turn: stream consumer and reducer", () => {
     const ctrl = new AbortController();
     async function* source(): AsyncGenerator<unknown> {
       ctrl.abort();
-      throw new StreamError({ code: 401, msg: "Authentication expired", status: 401 });
+      throw new ApiError({ code: 401, msg: "Authentication expired", status: 401 });
     }
     const { state, outcome } = await runTurn(initialChatState, "Still there?", source(), ctrl.signal);
     expect(outcome).toMatchObject({ type: "failed", started: false, failure: { kind: "refused", notice: { code: 401 } } });
@@ -163,13 +163,13 @@ describe("a chat turn: stream consumer and reducer", () => {
     const other = new AbortController();
     async function* failing(): AsyncGenerator<unknown> {
       other.abort();
-      throw new StreamError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
+      throw new ApiError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
     }
     expect((await runTurn(initialChatState, "Hi", failing(), other.signal)).outcome).toEqual({ type: "aborted", started: false });
   });
 
   it("removes the optimistic message and raises a notice on a refusal", async () => {
-    const error = new StreamError({ code: CHAT_CODES.ALLOWANCE_EXHAUSTED, msg: "Daily free replies used up", status: 402 });
+    const error = new ApiError({ code: CHAT_CODES.ALLOWANCE_EXHAUSTED, msg: "Daily free replies used up", status: 402 });
     const { state, outcome } = await runTurn(initialChatState, "One more", fakeStream([], error));
     expect(outcome).toMatchObject({ type: "failed", started: false, failure: { kind: "refused" } });
     expect(state.entries).toEqual([]);
@@ -179,7 +179,7 @@ describe("a chat turn: stream consumer and reducer", () => {
   });
 
   it("keeps a message the network never delivered as unsent with a retry, and retry removes it", async () => {
-    const error = new StreamError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
+    const error = new ApiError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
     const { state } = await runTurn(initialChatState, "Are you there?", fakeStream([], error));
     expect(view(state)).toEqual([
       { id: null, role: "user", content: "Are you there?", status: "unsent", failure: { message: FAILURE_MESSAGES.network, retryText: "Are you there?" } },
@@ -194,7 +194,7 @@ describe("a chat turn: stream consumer and reducer", () => {
   });
 
   it("retry on a failed reply clears its error but keeps the stored turn", async () => {
-    const error = new StreamError({ code: 50201, data: streamError(50201, "boom", message(12, "assistant", "", "failed")) });
+    const error = new ApiError({ code: 50201, data: streamError(50201, "boom", message(12, "assistant", "", "failed")) });
     const { state } = await runTurn(initialChatState, "Hi", fakeStream([start("Hi")], error));
     const retried = chatReducer(state, { type: "retry", key: "m12" });
     expect(view(retried).map((e) => e.failure)).toEqual([null, null]);
@@ -241,15 +241,15 @@ describe("failures and notices", () => {
   it("classifies other errors", () => {
     expect(describeChatError(new Error("x"))).toEqual({ kind: "failed", code: -1, message: FAILURE_MESSAGES.generic });
     // a dead session stored nothing: a refusal, so the text goes back to the composer
-    expect(describeChatError(new StreamError({ code: 401, msg: "Unauthorized", status: 401 }))).toEqual({
+    expect(describeChatError(new ApiError({ code: 401, msg: "Unauthorized", status: 401 }))).toEqual({
       kind: "refused",
       notice: { code: 401, title: FAILURE_MESSAGES.signedOut, hint: null },
     });
-    expect(describeChatError(new StreamError({ code: 400, msg: "message: At most 4000 characters", status: 400 }))).toMatchObject({
+    expect(describeChatError(new ApiError({ code: 400, msg: "message: At most 4000 characters", status: 400 }))).toMatchObject({
       kind: "failed",
       message: "message: At most 4000 characters",
     });
-    expect(describeChatError(new StreamError({ code: -1 }))).toMatchObject({ message: FAILURE_MESSAGES.generic });
+    expect(describeChatError(new ApiError({ code: -1 }))).toMatchObject({ message: FAILURE_MESSAGES.generic });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMockProvider, DEFAULT_MOCK_CHUNKS } from "@/server/providers/llm/mock-model";
+import { createMockProvider, DEFAULT_MOCK_CHUNKS } from "@/tests/support/mock-model";
 import { LlmError, type ReplyRequest } from "@/server/providers/llm/types";
 import { drainReply } from "@/tests/support/drain-reply";
 

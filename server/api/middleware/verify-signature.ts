@@ -16,7 +16,7 @@ function safeEqualHex(a: string, b: string): boolean {
  * the same public, non-personal content to anyone. Exact paths (or one path shape), never a prefix: a new route
  * is signed unless it is added here.
  */
-export const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
+const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
   { path: "/v1/health", why: "load balancer and uptime probes" },
   { path: /^\/v1\/avatar\/[a-z]+(?:-[a-z]+)*\/[^/]+\.svg$/, why: "<img> of generated avatars" },
   { path: "/v1/oauth/start", why: "the sign-in popup's top-level navigation" },

@@ -11,7 +11,7 @@ export const AVATAR_STYLES = [
   "open-peeps",
 ] as const;
 
-export type AvatarStyle = (typeof AVATAR_STYLES)[number];
+type AvatarStyle = (typeof AVATAR_STYLES)[number];
 
 export interface DemoTag {
   key: string;

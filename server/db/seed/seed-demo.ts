@@ -6,7 +6,7 @@ import { DEMO_CHAT_MODELS, DEMO_COIN_PRODUCTS, DEMO_SUBSCRIPTION_PRODUCTS } from
 import { DEMO_CHARACTERS } from "./demo-characters";
 import { DEMO_TAGS } from "./demo-tags";
 
-export const STUDIO_USER_KEY = "kewl-studio";
+const STUDIO_USER_KEY = "kewl-studio";
 
 const TAG_NAME = new Map(DEMO_TAGS.map((t) => [t.key, t.name]));
 const tagNames = (keys: string[]) => keys.map((k) => TAG_NAME.get(k) ?? k).join(" ");

@@ -2,7 +2,7 @@ import { writeDemoReply } from "./demo-reply";
 import { streamModelReply } from "./model-reply-stream";
 import { createScriptedLanguageModel, promptChars } from "./scripted-language-model";
 import { sleep } from "./sleep";
-import type { LlmProvider, ReplyRequest } from "./types";
+import type { ConfiguredLlmProvider, ReplyRequest } from "./types";
 
 export interface DemoProviderOptions {
   /** The pause before each word, picked between min and max (default 20-35 ms, so the reply feels typed). */
@@ -13,7 +13,7 @@ export interface DemoProviderOptions {
  * The built-in offline model (used when LLM_BASE_URL is unset): a short, clearly labelled demo reply in the
  * character's voice, streamed word by word. It stops at once when the request is aborted.
  */
-export function createDemoProvider(options: DemoProviderOptions = {}): LlmProvider {
+export function createDemoProvider(options: DemoProviderOptions = {}): ConfiguredLlmProvider {
   const { min, max } = options.wordDelayMs ?? { min: 20, max: 35 };
   const spread = Math.max(0, max - min) + 1;
   return {

@@ -77,7 +77,7 @@ function toModelPrompt(request: ReplyRequest): LanguageModelV4Prompt {
 }
 
 /** Any failure from the SDK or a model as an LlmError with a message safe to log. */
-export function toLlmError(err: unknown): LlmError {
+function toLlmError(err: unknown): LlmError {
   if (err instanceof LlmError) return err;
   if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err) || InvalidResponseDataError.isInstance(err)) {
     return new LlmError(`malformed upstream stream: ${firstLine(err.message)}`, "malformed", { cause: err });

@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type ModelMapping, parseModelMapping, resolveUpstreamModel } from "./model-mapping";
 import { streamModelReply } from "./model-reply-stream";
-import type { LlmProvider } from "./types";
+import type { ConfiguredLlmProvider } from "./types";
 
 export interface OpenAiCompatibleOptions {
   /** The API root including its version, e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
@@ -14,7 +14,7 @@ export interface OpenAiCompatibleOptions {
 }
 
 /** Any server speaking POST {baseUrl}/chat/completions with streaming (OpenAI, OpenRouter, vLLM, Ollama...). */
-export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): LlmProvider {
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ConfiguredLlmProvider {
   const models = options.models ?? parseModelMapping();
   const upstream = createOpenAICompatible({
     name: "openai-compatible",

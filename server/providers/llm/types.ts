@@ -1,7 +1,7 @@
 /**
  * What the chat module needs from a language model: a streamed reply it can abort. Adapters: the
- * OpenAI-compatible HTTP API (any server speaking /v1/chat/completions), the built-in offline demo model, and a
- * scripted mock for tests.
+ * OpenAI-compatible HTTP API (any server speaking /v1/chat/completions) and the built-in offline demo model; tests
+ * pass a scripted mock (tests/support/mock-model.ts), which production code never imports.
  */
 
 export interface LlmMessage {
@@ -43,12 +43,16 @@ export interface ReplyStream {
 }
 
 export interface LlmProvider {
-  readonly kind: "openai-compatible" | "demo" | "mock";
   /** Replies are written offline by the demo model: the model list names them as a demo. */
   readonly isDemo: boolean;
   /** The upstream model id for one of our model keys (its chat_models.provider_model as the fallback). */
   upstreamModel(modelKey: string, providerModel: string): string;
   streamReply(request: ReplyRequest): ReplyStream;
+}
+
+/** The providers a running server can have: createLlmProvider picks one from the configuration. */
+export interface ConfiguredLlmProvider extends LlmProvider {
+  readonly kind: "openai-compatible" | "demo";
 }
 
 /** An upstream failure, with a message safe to log (never shown raw to users). */

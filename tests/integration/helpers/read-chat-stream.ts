@@ -1,9 +1,20 @@
-import { createSseParser } from "@/lib/api/sse";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 
 export interface ReadStream {
   /** Parsed `data:` messages in order, close excluded. */
   messages: Array<Record<string, unknown> & { type: string }>;
   closed: boolean;
+}
+
+/** The events each chunk of a body completes (eventsource-parser); the last chunk also ends an unterminated event. */
+function eventsOf(): (chunk: ReadableStreamReadResult<Uint8Array>) => EventSourceMessage[] {
+  const decoder = new TextDecoder();
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event) });
+  return (chunk) => {
+    parser.feed(chunk.done ? `${decoder.decode()}\n\n` : decoder.decode(chunk.value, { stream: true }));
+    return events.splice(0);
+  };
 }
 
 /** Reads a chat event stream to its end (or until stopAfter says stop, then cancels it like a leaving client). */
@@ -13,13 +24,11 @@ export async function readChatStream(
 ): Promise<ReadStream> {
   if (!res.body) throw new Error("no body");
   const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const read = eventsOf();
   const out: ReadStream = { messages: [], closed: false };
   for (;;) {
-    const { value, done } = await reader.read();
-    const events = done ? parser.flush() : parser.feed(decoder.decode(value, { stream: true }));
-    for (const event of events) {
+    const chunk = await reader.read();
+    for (const event of read(chunk)) {
       if (event.event === "close") {
         out.closed = true;
         continue;
@@ -31,7 +40,7 @@ export async function readChatStream(
         return out;
       }
     }
-    if (done) return out;
+    if (chunk.done) return out;
   }
 }
 
@@ -49,16 +58,14 @@ export interface ChatStreamReader {
 export function chatStreamReader(res: Response): ChatStreamReader {
   if (!res.body) throw new Error("no body");
   const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parser = createSseParser();
+  const read = eventsOf();
   const out: ReadStream = { messages: [], closed: false };
   let done = false;
   const readMore = async (): Promise<Array<Record<string, unknown> & { type: string }>> => {
     const chunk = await reader.read();
     done = chunk.done;
-    const events = done ? parser.flush() : parser.feed(decoder.decode(chunk.value, { stream: true }));
     const fresh: Array<Record<string, unknown> & { type: string }> = [];
-    for (const event of events) {
+    for (const event of read(chunk)) {
       if (event.event === "close") out.closed = true;
       else fresh.push(JSON.parse(event.data) as Record<string, unknown> & { type: string });
     }

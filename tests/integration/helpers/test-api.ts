@@ -7,7 +7,7 @@ import type { DbHandle } from "@/server/db/types";
 import { createLogger } from "@/server/logger";
 import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
-import { createMockProvider } from "@/server/providers/llm/mock-model";
+import { createMockProvider } from "@/tests/support/mock-model";
 import type { LlmProvider } from "@/server/providers/llm/types";
 import { requestFrom } from "../../support/loopback-client";
 

@@ -1,7 +1,7 @@
-import { promptChars, createScriptedLanguageModel } from "./scripted-language-model";
-import { streamModelReply } from "./model-reply-stream";
-import { sleep } from "./sleep";
-import { LlmError, type LlmProvider, type ReplyRequest, type ReplyUsage } from "./types";
+import { promptChars, createScriptedLanguageModel } from "@/server/providers/llm/scripted-language-model";
+import { streamModelReply } from "@/server/providers/llm/model-reply-stream";
+import { sleep } from "@/server/providers/llm/sleep";
+import { LlmError, type LlmProvider, type ReplyRequest, type ReplyUsage } from "@/server/providers/llm/types";
 
 /** What the mock model does on its next calls. Every field is optional. */
 export interface MockScript {
