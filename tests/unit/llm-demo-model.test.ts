@@ -134,7 +134,7 @@ describe("demo LLM provider", () => {
     const controller = new AbortController();
     const slow = createDemoProvider({ wordDelayMs: { min: 600_000, max: 600_000 } });
     const stream = slow.streamReply(request({}, controller.signal));
-    const reading = stream.textStream.next();
+    const reading = stream.textStream[Symbol.asyncIterator]().next();
     controller.abort();
     expect(await reading).toEqual({ done: true, value: undefined });
     expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
