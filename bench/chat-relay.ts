@@ -4,10 +4,11 @@
  * Prints figures beside the goals; never asserts on them. See bench/README.md.
  *
  * Goals: time to first token through our server minus directly from the same local upstream (p50 and p95 over 40
- * sequential requests) at most 10 ms at p50, total stream time within 5%; 200 concurrent streams with 0 errors,
+ * sequential requests) at most 10 ms at p50, total stream time within 5%; a client that leaves mid-reply has the
+ * upstream request closed within 1 s (20 such clients, one after another); 200 concurrent streams with 0 errors,
  * reporting the server's peak memory.
  *
- *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200]
+ *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]
  *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
  *
  * - Upstream: tests/support/openai-stub-server.mjs in this process, one word per chunk every --token-delay-ms.
@@ -35,12 +36,15 @@ import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./lib
 import { parseArgs } from "./lib/chat-relay-options";
 import { onCleanup, out, percentile, printTable, runBench, sleep, stopChild, tail } from "./lib/harness";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
+import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHAT_PATH = "/v1/chat_session/chat";
 const GOAL_TTFT_P50_MS = 10;
 const GOAL_TOTAL_RATIO = 1.05;
+/** How soon the upstream request must be closed after the client left (the bound the chat tests once asserted). */
+const GOAL_LEAVE_MAX_MS = 1000;
 const MESSAGE = "Tell me about the lighthouse keeper and the storm that night.";
 /** The stub's directive for a 300-word reply. */
 const LONG = "[[long]]";
@@ -156,7 +160,8 @@ async function main(): Promise<void> {
   onCleanup("close the client agent", async () => agent.destroy());
 
   // Users: the sequential warm-up and measured requests, the long-reply reference, the concurrent streams.
-  const users = opts.warmup + opts.requests + (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) + opts.streams;
+  const users =
+    opts.warmup + opts.requests + opts.leaves + (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) + opts.streams;
   const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir);
   out(`database: ${databaseLabel}`);
   out(
@@ -281,6 +286,38 @@ async function main(): Promise<void> {
     `  total stream time ours/direct p50: ${totalRatio.toFixed(3)} (goal <= ${GOAL_TOTAL_RATIO.toFixed(2)}) ${verdict(totalRatio <= GOAL_TOTAL_RATIO)}; ` +
       `p95: ${totalRatioP95.toFixed(3)}`,
   );
+
+  // ---- clients that leave mid-reply: how soon does the upstream request close?
+  if (opts.leaves > 0) {
+    const body = JSON.stringify({ robot_id: server.robotId, message: `${MESSAGE} ${LONG}` });
+    const closedAfter: number[] = [];
+    const failures: string[] = [];
+    let notClosed = 0;
+    for (let i = 0; i < opts.leaves; i++) {
+      const abortedBefore = stub.stats.aborted;
+      const left = await leaveAfterFirstText(server.port, CHAT_PATH, body, { authorization: `Bearer ${takeToken()}` });
+      if ("error" in left) {
+        failures.push(left.error);
+        continue;
+      }
+      const closedAt = await Promise.race([
+        stub.until("aborted", abortedBefore + 1).then(() => performance.now()),
+        sleep(10_000).then(() => null),
+      ]);
+      if (closedAt === null) notClosed++;
+      else closedAfter.push(closedAt - left.leftAt);
+    }
+    const worst = closedAfter.length ? Math.max(...closedAfter) : Number.NaN;
+    out();
+    out(`## Client leaves: ${opts.leaves} relayed 300-word replies, each client gone after the first text, one after another`);
+    out();
+    out(
+      `  upstream request closed after the client left: p50 ${f1(percentile(closedAfter, 50))} ms, p95 ${f1(percentile(closedAfter, 95))} ms, ` +
+        `max ${f1(worst)} ms (goal <= ${GOAL_LEAVE_MAX_MS} ms) ${verdict(notClosed === 0 && failures.length === 0 && worst <= GOAL_LEAVE_MAX_MS)}`,
+    );
+    if (notClosed) out(`  NOT CLOSED within 10 s: ${notClosed}`);
+    if (failures.length) out(`  FAILED: ${failures.length} requests (${[...new Set(failures)].join("; ")})`);
+  }
 
   // ---- concurrent streams
   if (opts.streams > 0) {

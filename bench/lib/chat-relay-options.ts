@@ -7,6 +7,7 @@ export interface Options {
   requests: number;
   warmup: number;
   streams: number;
+  leaves: number;
   tokenDelayMs: number;
   long: boolean;
   streamsReply: "short" | "long";
@@ -19,6 +20,7 @@ export function parseArgs(argv: string[]): Options {
     requests: 40,
     warmup: 5,
     streams: 200,
+    leaves: 20,
     tokenDelayMs: 15,
     long: false,
     streamsReply: "long",
@@ -41,6 +43,9 @@ export function parseArgs(argv: string[]): Options {
       case "--streams":
         opts.streams = intFlag(flag, value(), 0);
         break;
+      case "--leaves":
+        opts.leaves = intFlag(flag, value(), 0);
+        break;
       case "--token-delay-ms":
         opts.tokenDelayMs = intFlag(flag, value(), 0);
         break;
@@ -62,8 +67,8 @@ export function parseArgs(argv: string[]): Options {
       case "--help":
       case "-h":
         out(
-          "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--token-delay-ms 15]\n" +
-            "                               [--long] [--streams-reply long|short] [--cpu-prof DIR]",
+          "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]\n" +
+            "                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]",
         );
         process.exit(0);
         break;

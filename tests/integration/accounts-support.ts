@@ -12,6 +12,19 @@ import { createTestDatabase, type Driver } from "./helpers/test-database";
 
 export const CAPTCHA = "K7WQ";
 
+/** Date.now() just before and just after `act`: any moment the server took during it lies in [from, to]. */
+export async function during<T>(act: () => Promise<T>): Promise<{ result: T; from: number; to: number }> {
+  const from = Date.now();
+  const result = await act();
+  return { result, from, to: Date.now() };
+}
+
+/** expiresAt is exactly ttlMs after some moment of the window, however long the window took. */
+export function expectExpiry(expiresAt: Date, ttlMs: number, window: { from: number; to: number }): void {
+  expect(expiresAt.getTime()).toBeGreaterThanOrEqual(window.from + ttlMs);
+  expect(expiresAt.getTime()).toBeLessThanOrEqual(window.to + ttlMs);
+}
+
 export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "kewl-accounts-"));
 }

@@ -44,9 +44,12 @@ describe("the one HTTP server", () => {
   it("lets an in-flight request finish on shutdown and refuses new connections", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const reachedHandler = new Promise<void>((r) => (arrived = r));
     current = createHttpServer(
       apiWith((app) =>
         app.get("/v1/slow", async (c) => {
+          arrived();
           await gate;
           return c.text("finished");
         }),
@@ -54,7 +57,7 @@ describe("the one HTTP server", () => {
     );
     const base = await listen(current);
     const inflight = fetch(`${base}/v1/slow`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
+    await reachedHandler;
     const stopped = current.shutdown(5_000);
     await expect(fetch(`${base}/v1/slow`)).rejects.toThrow();
     release();

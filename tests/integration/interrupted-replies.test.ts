@@ -67,28 +67,43 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
   });
 
   it("sweeps at start-up and then every five minutes until stopped, and logs what it settled", async () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    // The interval and the clock are fake: the test moves time on and waits for the sweep's log line.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const warnings: Record<string, unknown>[] = [];
-    const logger = { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (msg: string, fields?: Record<string, unknown>) => void warnings.push({ msg, ...fields }) };
-    const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let warned = () => undefined as void;
+    const nextWarning = () => new Promise<void>((resolve) => (warned = resolve));
+    const logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      error: () => undefined,
+      warn: (msg: string, fields?: Record<string, unknown>) => {
+        warnings.push({ msg, ...fields });
+        warned();
+      },
+    };
     const reply = async () => interrupted((await createUserWithSession(database.db)).user.id, { kind: "allowance" }, 30);
     try {
       const atStart = await reply();
+      let swept = nextWarning();
       const stop = sweepInterruptedReplies(database.db, logger);
-      await vi.waitFor(async () => expect((await statusOf(atStart)).status).toBe("failed"));
-      expect(warnings).toContainEqual(expect.objectContaining({ msg: "interrupted chat replies settled" }));
+      await swept;
+      expect((await statusOf(atStart)).status).toBe("failed");
+      expect(warnings).toEqual([{ msg: "interrupted chat replies settled", settled: 1 }]);
 
       const later = await reply();
-      await realSleep(50);
-      expect((await statusOf(later)).status).toBe("streaming");
-      await vi.advanceTimersByTimeAsync(5 * 60_000);
-      await vi.waitFor(async () => expect((await statusOf(later)).status).toBe("failed"));
+      swept = nextWarning();
+      const before = Date.now();
+      await vi.advanceTimersToNextTimerAsync();
+      expect(Date.now() - before, "the next sweep comes five minutes later").toBe(5 * 60_000);
+      await swept;
+      expect((await statusOf(later)).status).toBe("failed");
 
       stop();
+      expect(vi.getTimerCount()).toBe(0);
       const afterStop = await reply();
       await vi.advanceTimersByTimeAsync(15 * 60_000);
-      await realSleep(50);
       expect((await statusOf(afterStop)).status).toBe("streaming");
+      expect(warnings).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }

@@ -128,14 +128,18 @@ describe("the PGlite client on prepared statements", () => {
 
     let begun: () => void = () => undefined;
     const inside = new Promise<void>((resolve) => (begun = resolve));
+    let issued: () => void = () => undefined;
+    const outsideIssued = new Promise<void>((resolve) => (issued = resolve));
     const open = db.transaction(async (tx) => {
       begun();
-      // The outside read is issued now; run alone, it would see the table before the insert.
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // The outside read has been issued before the insert; run in the transaction's middle, it would see the
+      // table without it.
+      await outsideIssued;
       await tx.execute(sql`insert into items (id, name) values (${12}, ${"later"})`);
     });
     await inside;
     const outside = names();
+    issued();
     await open;
     // The outside read waited for the transaction to end instead of running in its middle.
     expect(await outside).toEqual(["in tx", "later"]);

@@ -22,6 +22,8 @@ export interface MockScript {
   /** Wait after this many pieces until `resume` settles (or the call is aborted), then go on. */
   pauseAfterChunks?: number;
   resume?: Promise<unknown>;
+  /** Pause after this many pieces until release() or an abort, then go on (a test decides when text comes). */
+  holdAfterChunks?: number;
   /** Reported usage. Default: prompt characters / 4 in, one token per piece out. */
   usage?: ReplyUsage;
 }
@@ -36,6 +38,10 @@ export interface MockCall {
   endedAt: number | null;
   /** Pieces handed out so far. */
   chunksSent: number;
+  /** Resolves when the model's abort signal fires (never, if it does not). */
+  aborted: Promise<void>;
+  /** Resolves when the model has stopped producing (endedAt is set). */
+  ended: Promise<void>;
 }
 
 export interface MockProvider extends LlmProvider {
@@ -44,6 +50,8 @@ export interface MockProvider extends LlmProvider {
   readonly calls: MockCall[];
   /** Replaces the script (unset fields take their defaults) for the calls that follow. */
   setScript(script: MockScript): void;
+  /** Lets every call under the current script past its holdAfterChunks, now and later (until setScript). */
+  release(): void;
 }
 
 export const DEFAULT_MOCK_CHUNKS = ["Hello", " from", " the", " mock", " model."];
@@ -51,12 +59,18 @@ export const DEFAULT_MOCK_CHUNKS = ["Hello", " from", " the", " mock", " model."
 /** A scripted model for tests, driven through the same AI SDK path as the real provider. */
 export function createMockProvider(script: MockScript = {}): MockProvider {
   let current = script;
+  let hold = openable();
   const calls: MockCall[] = [];
 
   function streamReply(request: ReplyRequest) {
-    const call: MockCall = { request, startedAt: Date.now(), abortedAt: null, endedAt: null, chunksSent: 0 };
+    const aborted = openable();
+    const ended = openable();
+    const call: MockCall = {
+      request, startedAt: Date.now(), abortedAt: null, endedAt: null, chunksSent: 0, aborted: aborted.opened, ended: ended.opened,
+    };
     calls.push(call);
     const plan = current;
+    const released = hold.opened;
     const model = createScriptedLanguageModel({
       provider: "mock",
       modelId: request.model,
@@ -64,10 +78,11 @@ export function createMockProvider(script: MockScript = {}): MockProvider {
         const signal = options.abortSignal ?? new AbortController().signal;
         const noteAbort = () => {
           call.abortedAt ??= Date.now();
+          aborted.open();
         };
         if (signal.aborted) noteAbort();
         else signal.addEventListener("abort", noteAbort, { once: true });
-        return play(plan, call, signal);
+        return play(plan, call, signal, released, ended.open);
       },
       usage: (options, output) =>
         plan.usage ?? { inputTokens: Math.ceil(promptChars(options.prompt) / 4), outputTokens: output.chunks },
@@ -81,13 +96,23 @@ export function createMockProvider(script: MockScript = {}): MockProvider {
     calls,
     setScript(next) {
       current = next;
+      hold = openable();
+    },
+    release() {
+      hold.open();
     },
     upstreamModel: (_modelKey, providerModel) => providerModel,
     streamReply,
   };
 }
 
-async function* play(plan: MockScript, call: MockCall, signal: AbortSignal): AsyncGenerator<string> {
+async function* play(
+  plan: MockScript,
+  call: MockCall,
+  signal: AbortSignal,
+  released: Promise<void>,
+  onEnd: () => void,
+): AsyncGenerator<string> {
   const chunks = plan.chunks ?? DEFAULT_MOCK_CHUNKS;
   const hangAfter = plan.hang ? 0 : plan.hangAfterChunks;
   try {
@@ -103,6 +128,12 @@ async function* play(plan: MockScript, call: MockCall, signal: AbortSignal): Asy
         await Promise.race([plan.resume.catch(() => undefined), sleep(Number.POSITIVE_INFINITY, signal)]);
         if (signal.aborted) return;
       }
+      if (i === plan.holdAfterChunks) {
+        const stop = new AbortController();
+        await Promise.race([released, sleep(Number.POSITIVE_INFINITY, AbortSignal.any([signal, stop.signal]))]);
+        stop.abort();
+        if (signal.aborted) return;
+      }
       const piece = chunks[i];
       if (piece === undefined) return;
       await sleep(i === 0 ? (plan.firstChunkDelayMs ?? plan.chunkDelayMs ?? 0) : (plan.chunkDelayMs ?? 0), signal);
@@ -112,5 +143,15 @@ async function* play(plan: MockScript, call: MockCall, signal: AbortSignal): Asy
     }
   } finally {
     call.endedAt = Date.now();
+    onEnd();
   }
+}
+
+/** A promise and the function that resolves it. */
+function openable(): { opened: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }

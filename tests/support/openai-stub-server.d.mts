@@ -14,6 +14,11 @@ export interface OpenAiStub {
   stats: OpenAiStubStats;
   /** The parsed JSON bodies of the accepted chat completion requests, oldest first. */
   requests: unknown[];
+  /**
+   * Resolves once the counter has reached count: a stats field, or "accepted" (the length of `requests`; by then
+   * the stub is answering that request, so a client that goes away counts as aborted).
+   */
+  until(stat: keyof OpenAiStubStats | "accepted", count: number): Promise<void>;
   close(): Promise<void>;
 }
 

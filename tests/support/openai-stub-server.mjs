@@ -20,6 +20,8 @@
  * With `apiKey` set, a request without `Authorization: Bearer <apiKey>` gets a 401 OpenAI-style error.
  * `stats.requests` counts chat completion requests, `stats.completed` responses sent in full, `stats.aborted`
  * responses the client walked away from (not the stub's own [[cut]]). `requests` holds the parsed bodies.
+ * `until(stat, count)` resolves once a counter ("requests", "completed", "aborted", or "accepted": the length of
+ * `requests`) has reached count, so a test waits for the stub's side of an event rather than for time.
  *
  * CLI: node tests/support/openai-stub-server.mjs [--port 3212] [--host 127.0.0.1] [--token-delay-ms 15]
  *      [--api-key KEY]; prints one "listening" line and exits cleanly on SIGTERM or SIGINT.
@@ -56,8 +58,22 @@ const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps o
 export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey } = {}) {
   const stats = { requests: 0, completed: 0, aborted: 0 };
   const requests = [];
+  const waiters = new Set();
+  const read = (stat) => (stat === "accepted" ? requests.length : stats[stat]);
+  const changed = () => {
+    for (const waiter of waiters) {
+      if (read(waiter.stat) < waiter.count) continue;
+      waiters.delete(waiter);
+      waiter.resolve(undefined);
+    }
+  };
+  const until = (stat, count) =>
+    new Promise((resolve) => {
+      waiters.add({ stat, count, resolve });
+      changed();
+    });
   const server = http.createServer((req, res) => {
-    handle(req, res, { stats, requests, tokenDelayMs, apiKey }).catch((err) => {
+    handle(req, res, { stats, requests, tokenDelayMs, apiKey, changed }).catch((err) => {
       if (!res.headersSent) sendError(res, 500, String(err), "server_error");
       else res.destroy();
     });
@@ -77,6 +93,7 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
     port: actualPort,
     stats,
     requests,
+    until,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve(undefined));
@@ -99,6 +116,7 @@ async function handle(req, res, ctx) {
     return sendError(res, 404, `Unknown route ${req.method} ${url.pathname}`, "invalid_request_error", "not_found");
   }
   ctx.stats.requests += 1;
+  ctx.changed();
   const raw = await readBody(req);
   if (!authorised(req, ctx.apiKey)) return sendUnauthorised(res);
   let body;
@@ -111,7 +129,9 @@ async function handle(req, res, ctx) {
     return sendError(res, 400, "`model` (string) and `messages` (array) are required.", "invalid_request_error");
   }
   ctx.requests.push(body);
-  await complete(req, res, body, ctx);
+  const done = complete(req, res, body, ctx);
+  ctx.changed();
+  await done;
 }
 
 async function complete(req, res, body, ctx) {
@@ -126,6 +146,7 @@ async function complete(req, res, body, ctx) {
     gone.abort();
     if (res.writableFinished) ctx.stats.completed += 1;
     else if (!state.cutByStub) ctx.stats.aborted += 1;
+    ctx.changed();
   });
   req.socket.setNoDelay(true);
 

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 import {
-  APP_ID,
   ApiError,
   NETWORK_ERROR_MESSAGE,
   apiGet,
@@ -14,10 +13,12 @@ import {
 import { isSuccessCode, readEnvelope } from "@/lib/api/envelope";
 import { envelopeSchema } from "@/lib/api/envelope-schemas";
 import { MAX_RETRY_AFTER_MS, backoffDelay, isRetryableRequest, parseRetryAfter } from "@/lib/api/retry";
-import { SIGNATURE_FIELDS, signParams } from "@/lib/api/signature";
+import { signParams } from "@/lib/api/signature";
 
 const KEY = "unit-test-key";
 const BASE = "https://api.test";
+/** The signature fields every request carries (SPEC §7), sorted. */
+const LM_FIELDS = ["h5", "lm_s_id", "lm_s_str", "lm_s_ts", "lm_s_ver"];
 
 let token: string | null = "tok-1";
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -90,6 +91,7 @@ afterEach(() => {
 
 describe("request shape", () => {
   it("GET sends the common headers, the lm fields in the query and a verifiable signature", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_700_000_123_456 });
     respond(() => ok({ name: "Ann" }));
     await expect(apiGet("/v1/user/info", { robot_key: "r1", page: 2, skip: undefined })).resolves.toEqual({
       name: "Ann",
@@ -100,17 +102,16 @@ describe("request shape", () => {
     expect(init.body).toBeUndefined();
     expect(url.origin + url.pathname).toBe(`${BASE}/v1/user/info`);
     expect(headers.get("content-type")).toBe("application/json");
-    expect(headers.get("app")).toBe(APP_ID);
-    expect(APP_ID).toBe("kewl-web");
+    expect(headers.get("app")).toBe("kewl-web");
     expect(headers.get("channel")).toBe("web");
     expect(headers.get("authorization")).toBe("Bearer tok-1");
 
     const query = queryRecord(url);
-    for (const field of SIGNATURE_FIELDS) expect(query[field]).toBeTruthy();
+    expect(Object.keys(query).filter((k) => k.startsWith("lm_") || k === "h5").sort()).toEqual(LM_FIELDS);
     expect(query).toMatchObject({ robot_key: "r1", page: "2", lm_s_id: "device-1", lm_s_ver: "1", h5: "1" });
     expect(query).not.toHaveProperty("skip");
     expect(query.lm_s_str).toMatch(/^[a-z0-9]{16}$/);
-    expect(Math.abs(Number(query.lm_s_ts) - Date.now() / 1000)).toBeLessThan(5);
+    expect(query.lm_s_ts).toBe("1700000123");
     expect(headers.get("lm-s-sign")).toBe(signParams(query, KEY));
   });
 
@@ -131,7 +132,8 @@ describe("request shape", () => {
     expect([...url.searchParams.keys()]).toEqual([]);
     const body = bodyRecord(init);
     expect(body).toMatchObject({ name: "Ann", sex: 1, extra: { a: [1] }, lm_s_id: "device-1", lm_s_ver: "1", h5: "1" });
-    for (const field of SIGNATURE_FIELDS) expect(typeof body[field]).toBe("string");
+    expect(Object.keys(body).filter((k) => k.startsWith("lm_") || k === "h5").sort()).toEqual(LM_FIELDS);
+    for (const field of LM_FIELDS) expect(typeof body[field]).toBe("string");
     expect(headers.get("lm-s-sign")).toBe(signParams(body, KEY));
     expect(headers.get("authorization")).toBe("Bearer tok-1");
   });

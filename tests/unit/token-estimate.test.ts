@@ -35,9 +35,9 @@ describe("estimateTokens", () => {
 });
 
 describe("estimateMessageTokens", () => {
-  it("adds the per-message overhead", () => {
-    expect(MESSAGE_OVERHEAD_TOKENS).toBeGreaterThan(0);
-    expect(estimateMessageTokens("abcd")).toBe(1 + MESSAGE_OVERHEAD_TOKENS);
+  it("adds the same per-message overhead to every message, so even an empty one costs something", () => {
     expect(estimateMessageTokens("")).toBe(MESSAGE_OVERHEAD_TOKENS);
+    expect(estimateMessageTokens("")).toBeGreaterThan(0);
+    expect(estimateMessageTokens("abcd")).toBe(1 + MESSAGE_OVERHEAD_TOKENS);
   });
 });

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import { mailOutbox } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
+import { trackBackgroundDelivery } from "./background-deliveries";
 
 export interface MailDeps {
   db: Db;
@@ -117,7 +118,10 @@ export async function sendMail(deps: MailDeps, message: MailMessage, opts: { bac
     return status;
   })();
 
-  if (opts.background) return { id: row.id, status: "queued", delivered };
+  if (opts.background) {
+    trackBackgroundDelivery(delivered);
+    return { id: row.id, status: "queued", delivered };
+  }
   const status = await delivered;
   return { id: row.id, status, delivered };
 }

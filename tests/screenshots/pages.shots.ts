@@ -1,0 +1,66 @@
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { chatViaApi, signedInUser } from "../e2e/chat-support";
+import { clickUntil, VIEWPORTS } from "../e2e/support";
+
+/**
+ * The pages `npm run screenshots` captures (see playwright.screenshots.config.ts), each at both widths in the
+ * light and the dark theme. A page that cannot be shown stops the run; nothing else is checked here.
+ */
+const OUT = path.resolve("test-results/screenshots");
+const THEMES = ["light", "dark"] as const;
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "character-1", path: "/character/1" },
+  { name: "not-found", path: "/definitely/missing" },
+  { name: "faq", path: "/faq" },
+] as const;
+
+/** Waits for web fonts and every <img> to finish, so a screenshot never catches a half-loaded page. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
+    .toBe(true);
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test.describe(`${theme} at ${viewport.width}x${viewport.height}`, () => {
+      test.use({ viewport, colorScheme: theme });
+
+      // Modals are fixed to the viewport, so a full-page capture would misplace them: those are viewport shots.
+      const shot = async (page: Page, name: string, fullPage = true) => {
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+        await settle(page);
+        await page.screenshot({ path: path.join(OUT, `${name}-${theme}-${viewport.width}.png`), fullPage, animations: "disabled" });
+      };
+
+      for (const { name, path: url } of PAGES) {
+        test(name, async ({ page }) => {
+          await page.goto(url);
+          await expect(page.getByRole("main")).toBeVisible();
+          await shot(page, name);
+        });
+      }
+
+      test("sign-in dialog", async ({ page }) => {
+        await page.goto("/");
+        const dialog = page.getByRole("dialog", { name: "Welcome" });
+        await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), dialog);
+        await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined));
+        await shot(page, "sign-in", false);
+      });
+
+      test("chat", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `shot${viewport.width}${theme}`);
+        await chatViaApi(request, session, 1, "Hi Captain! What's the plan for today?");
+        await chatViaApi(request, session, 1, "*leans on the console* Show me the cargo manifest [[markdown]]");
+        await page.goto("/character/chat/1");
+        await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(2);
+        await page.getByRole("textbox", { name: /^Message / }).fill("Sounds good, let's go.");
+        await shot(page, "chat", false);
+      });
+    });
+  }
+}
