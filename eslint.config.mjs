@@ -7,7 +7,15 @@ const TESTS_ONLY = { group: ["@/tests/*", "**/tests/*"], message: "tests/ holds 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "dist/**", "data/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([
+    ".next/**",
+    "dist/**",
+    "data/**",
+    "node_modules/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",

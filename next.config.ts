@@ -2,7 +2,14 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // These read files or native code at run time and must share the process's single instance.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "drizzle-orm", "ioredis", "@dicebear/core", "@dicebear/collection"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "drizzle-orm",
+    "ioredis",
+    "@dicebear/core",
+    "@dicebear/collection",
+  ],
   poweredByHeader: false,
   // `npm run dev` opened at http://127.0.0.1:PORT: Next 16 refuses dev resources (HMR) to origins not listed.
   allowedDevOrigins: ["127.0.0.1"],

@@ -24,9 +24,19 @@ import { probeCaching, verifySameAnswer } from "./lib/throughput-checks";
 import { openPglite, openPostgres } from "./lib/throughput-database";
 import { mean, measure, printFigures, type RunFigures } from "./lib/throughput-load";
 import { ENDPOINT, parseArgs } from "./lib/throughput-options";
-import { startOursChild, startOursInProcess, startPlainChild, startPlainInProcess, type Target } from "./lib/throughput-targets";
+import {
+  startOursChild,
+  startOursInProcess,
+  startPlainChild,
+  startPlainInProcess,
+  type Target,
+} from "./lib/throughput-targets";
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
@@ -40,7 +50,9 @@ async function main(): Promise<void> {
   );
   const db = opts.pglite ? await openPglite() : await openPostgres(adminUrl);
   process.stdout.write(`database: ${db.label}, seeded; listTags returns ${db.rows} rows\n`);
-  process.stdout.write(`query (as drizzle generates it for listTags): ${db.sql}${db.params.length ? `  params ${JSON.stringify(db.params)}` : ""}\n`);
+  process.stdout.write(
+    `query (as drizzle generates it for listTags): ${db.sql}${db.params.length ? `  params ${JSON.stringify(db.params)}` : ""}\n`,
+  );
 
   let plain: Target;
   let ours: Target;
@@ -65,7 +77,9 @@ async function main(): Promise<void> {
   const cachedBy = await probeCaching(db, ours, plain);
   const describeCache = (t: Target, cached: boolean) =>
     `${t.name}: ${cached ? "answers from a cache (a tag inserted in the database did not show)" : "runs the query on every request"}`;
-  process.stdout.write(`cache: ${describeCache(ours, cachedBy.ours)}\n       ${describeCache(plain, cachedBy.plain)}\n`);
+  process.stdout.write(
+    `cache: ${describeCache(ours, cachedBy.ours)}\n       ${describeCache(plain, cachedBy.plain)}\n`,
+  );
   process.stdout.write(
     `load: autocannon, ${opts.connections} connections, pipelining 1, ${opts.warmup} s warm-up + ${opts.duration} s measured per run; ` +
       "order plain, ours, plain, ours\n",
@@ -85,9 +99,13 @@ async function main(): Promise<void> {
     { name: plain.name, f: plainMean },
     { name: ours.name, f: oursMean },
   ]);
-  process.stdout.write(`load average after the runs: ${loadAverage()} (other work on this machine skews every figure)\n`);
+  process.stdout.write(
+    `load average after the runs: ${loadAverage()} (other work on this machine skews every figure)\n`,
+  );
   const ratio = plainMean.rps > 0 ? oursMean.rps / plainMean.rps : 0;
-  process.stdout.write(`\nratio (ours/plain): ${ratio.toFixed(2)} (goal >= 0.5)${opts.pglite ? "  [PGlite, API only, no Next]" : ""}\n`);
+  process.stdout.write(
+    `\nratio (ours/plain): ${ratio.toFixed(2)} (goal >= 0.5)${opts.pglite ? "  [PGlite, API only, no Next]" : ""}\n`,
+  );
   if (cachedBy.ours !== cachedBy.plain) {
     process.stdout.write(
       `note: only ${cachedBy.ours ? "ours" : "plain"} answers from a cache, so the ratio compares ${cachedBy.ours ? "a cached read with a query per request" : "a query per request with a cached read"}; ` +

@@ -60,8 +60,12 @@ async function startServer(root: string) {
   const output = tail(child, false);
   const nextMessage = <T extends BodyChildMessage>(type: T["type"], timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not send "${type}" within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
-      const onExit = (code: number | null, sig: string | null) => reject(new Error(`the server exited with ${sig ?? code}:\n${output()}`));
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not send "${type}" within ${timeoutMs} ms:\n${output()}`)),
+        timeoutMs,
+      );
+      const onExit = (code: number | null, sig: string | null) =>
+        reject(new Error(`the server exited with ${sig ?? code}:\n${output()}`));
       child.once("exit", onExit);
       const onMessage = (m: BodyChildMessage) => {
         if (m.type !== type) return;
@@ -99,7 +103,14 @@ function upload(port: number, total: number, chunkBytes: number, timeoutMs: numb
   return new Promise((resolve) => {
     const started = performance.now();
     const result: Upload = { status: null, sentAtAnswer: 0, sent: 0, answerMs: null, finishedBody: false, error: null };
-    const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/v1/tag/list", headers: { "content-type": "application/json" }, agent: false });
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/v1/tag/list",
+      headers: { "content-type": "application/json" },
+      agent: false,
+    });
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     const chunk = Buffer.alloc(chunkBytes, 0x20);
     let done = false;
@@ -140,8 +151,15 @@ function upload(port: number, total: number, chunkBytes: number, timeoutMs: numb
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (!fs.existsSync("/proc/self/clear_refs")) throw new Error("this bench needs Linux's /proc/<pid>/clear_refs");
-  out(`body-limit bench: a ${options.mb} MB chunked POST /v1/tag/list (no Content-Length), ${options.chunkKb} KB writes`);
-  out(`server code: ${options.root}${options.root === ROOT ? " (this checkout)" : ""}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  out(
+    `body-limit bench: a ${options.mb} MB chunked POST /v1/tag/list (no Content-Length), ${options.chunkKb} KB writes`,
+  );
+  out(
+    `server code: ${options.root}${options.root === ROOT ? " (this checkout)" : ""}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const server = await startServer(options.root);
   out(`server: pid ${server.pid}, BODY_LIMIT_BYTES ${server.bodyLimitBytes}, API only (no Next), PGlite in memory`);
 
@@ -164,7 +182,10 @@ async function main(): Promise<void> {
     [
       ["answer", result.status === null ? `none (${result.error ?? "closed"})` : String(result.status)],
       ["answered after", result.answerMs === null ? "-" : `${(result.answerMs / 1000).toFixed(2)} s`],
-      ["client had sent when answered", `${mb(result.sentAtAnswer)} MB of ${options.mb} MB${result.finishedBody ? " (whole body sent)" : ""}`],
+      [
+        "client had sent when answered",
+        `${mb(result.sentAtAnswer)} MB of ${options.mb} MB${result.finishedBody ? " (whole body sent)" : ""}`,
+      ],
       ["client sent in all", `${mb(result.sent)} MB${result.error ? ` (then: ${result.error})` : ""}`],
       ["server read off the socket", `${mb(read)} MB`],
       ["server RSS before", `${mb(before.rss)} MB`],

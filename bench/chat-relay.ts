@@ -59,7 +59,12 @@ interface ServerChild extends ChildReady {
   output(): string;
 }
 
-async function startServerChild(stubBaseUrl: string, databaseUrl: string | undefined, users: number, cpuProfDir?: string): Promise<ServerChild> {
+async function startServerChild(
+  stubBaseUrl: string,
+  databaseUrl: string | undefined,
+  users: number,
+  cpuProfDir?: string,
+): Promise<ServerChild> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/chat-server-child.ts")], {
     cwd: ROOT,
     env: {
@@ -83,8 +88,12 @@ async function startServerChild(stubBaseUrl: string, databaseUrl: string | undef
   });
   const next = <T extends ChildMessage>(type: T["type"], timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the chat server did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
-      const onExit = (code: number | null, sig: string | null) => reject(new Error(`the chat server exited with ${sig ?? code}:\n${output()}`));
+      const timer = setTimeout(
+        () => reject(new Error(`the chat server did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)),
+        timeoutMs,
+      );
+      const onExit = (code: number | null, sig: string | null) =>
+        reject(new Error(`the chat server exited with ${sig ?? code}:\n${output()}`));
       child.once("exit", onExit);
       waiting.set(type, (m) => {
         clearTimeout(timer);
@@ -109,20 +118,30 @@ async function startServerChild(stubBaseUrl: string, databaseUrl: string | undef
 
 // ---------------------------------------------------------------------------------------------- figures
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 const f1 = (n: number | null) => (n === null || Number.isNaN(n) ? "-" : n.toFixed(1));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
 const values = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null) =>
   runs.map(pick).filter((v): v is number => v !== null);
-const p = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null, q: number) => percentile(values(runs, pick), q);
+const p = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null, q: number) =>
+  percentile(values(runs, pick), q);
 
 // ---------------------------------------------------------------------------------------------- main
 
 /** The most streams open at once (from `start` to the end of the reply). */
 function peakOpen(runs: StreamTiming[]): number {
   const edges = runs.flatMap((r) =>
-    r.startMs === null ? [] : [{ at: r.sentAt + r.startMs, d: 1 }, { at: r.sentAt + (r.endMs ?? r.lastTextMs ?? r.startMs), d: -1 }],
+    r.startMs === null
+      ? []
+      : [
+          { at: r.sentAt + r.startMs, d: 1 },
+          { at: r.sentAt + (r.endMs ?? r.lastTextMs ?? r.startMs), d: -1 },
+        ],
   );
   edges.sort((a, b) => a.at - b.at || a.d - b.d);
   let open = 0;
@@ -149,7 +168,10 @@ async function main(): Promise<void> {
   let databaseUrl: string | undefined;
   let databaseLabel = "PGlite (in memory, in the server process)";
   if (opts.postgres) {
-    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL, "kewl_bench_chat_");
+    const scratch = await createScratchDatabase(
+      process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL,
+      "kewl_bench_chat_",
+    );
     databaseUrl = scratch.url;
     databaseLabel = `Postgres ${scratch.safeUrl} (dropped at the end)`;
   }
@@ -161,7 +183,11 @@ async function main(): Promise<void> {
 
   // Users: the sequential warm-up and measured requests, the long-reply reference, the concurrent streams.
   const users =
-    opts.warmup + opts.requests + opts.leaves + (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) + opts.streams;
+    opts.warmup +
+    opts.requests +
+    opts.leaves +
+    (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) +
+    opts.streams;
   const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir);
   out(`database: ${databaseLabel}`);
   out(
@@ -169,7 +195,9 @@ async function main(): Promise<void> {
       `memory store, no rate limit; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);
-  out(`chat: character ${server.robotId} "${server.robotName}", model "standard"; every relayed request is a new user's first message to it`);
+  out(
+    `chat: character ${server.robotId} "${server.robotName}", model "standard"; every relayed request is a new user's first message to it`,
+  );
 
   const tokens = [...server.tokens];
   const takeToken = () => {
@@ -228,13 +256,16 @@ async function main(): Promise<void> {
   const failedSequential = [...directRuns, ...relayedRuns].filter((r) => r.error);
 
   out();
-  out(`## Sequential: ${opts.requests} direct and ${opts.requests} relayed requests, alternating, after ${opts.warmup} warm-up pairs (${sequentialS.toFixed(1)} s)`);
+  out(
+    `## Sequential: ${opts.requests} direct and ${opts.requests} relayed requests, alternating, after ${opts.warmup} warm-up pairs (${sequentialS.toFixed(1)} s)`,
+  );
   out();
-  const since = (from: (t: StreamTiming) => number | null, to: (t: StreamTiming) => number | null) => (t: StreamTiming) => {
-    const a = from(t);
-    const b = to(t);
-    return a !== null && b !== null ? b - a : null;
-  };
+  const since =
+    (from: (t: StreamTiming) => number | null, to: (t: StreamTiming) => number | null) => (t: StreamTiming) => {
+      const a = from(t);
+      const b = to(t);
+      return a !== null && b !== null ? b - a : null;
+    };
   const row = (label: string, pick: (t: StreamTiming) => number | null): string[] => [
     label,
     f1(p(directRuns, pick, 50)),
@@ -244,16 +275,35 @@ async function main(): Promise<void> {
     f1(p(relayedRuns, pick, 95)),
     f1(p(relayedRuns, pick, 95) - p(directRuns, pick, 95)),
   ];
-  const oursOnly = (label: string, pick: (t: StreamTiming) => number | null): string[] =>
-    [label, "", f1(p(relayedRuns, pick, 50)), "", "", f1(p(relayedRuns, pick, 95)), ""];
+  const oursOnly = (label: string, pick: (t: StreamTiming) => number | null): string[] => [
+    label,
+    "",
+    f1(p(relayedRuns, pick, 50)),
+    "",
+    "",
+    f1(p(relayedRuns, pick, 95)),
+    "",
+  ];
   printTable(
     ["ms", "direct p50", "ours p50", "diff p50", "direct p95", "ours p95", "diff p95"],
     [
       row("time to first token", (t) => t.ttftMs),
       oursOnly("  ours: request to `start`", (t) => t.startMs),
-      oursOnly("  ours: `start` to first token", since((t) => t.startMs, (t) => t.ttftMs)),
+      oursOnly(
+        "  ours: `start` to first token",
+        since(
+          (t) => t.startMs,
+          (t) => t.ttftMs,
+        ),
+      ),
       row("total stream time", (t) => t.endMs),
-      row("  last token to end", since((t) => t.lastTextMs, (t) => t.endMs)),
+      row(
+        "  last token to end",
+        since(
+          (t) => t.lastTextMs,
+          (t) => t.endMs,
+        ),
+      ),
     ],
     "  ",
   );
@@ -271,17 +321,38 @@ async function main(): Promise<void> {
   const totalRatioP95 = p(relayedRuns, (t) => t.endMs, 95) / p(directRuns, (t) => t.endMs, 95);
   out();
   out(
-    `  per pair (ours − direct, run back to back): TTFT p50 ${f1(percentile(pairDiff((t) => t.ttftMs), 50))} ms, ` +
-      `p95 ${f1(percentile(pairDiff((t) => t.ttftMs), 95))} ms; total p50 ${f1(percentile(pairDiff((t) => t.endMs), 50))} ms`,
+    `  per pair (ours − direct, run back to back): TTFT p50 ${f1(
+      percentile(
+        pairDiff((t) => t.ttftMs),
+        50,
+      ),
+    )} ms, ` +
+      `p95 ${f1(
+        percentile(
+          pairDiff((t) => t.ttftMs),
+          95,
+        ),
+      )} ms; total p50 ${f1(
+        percentile(
+          pairDiff((t) => t.endMs),
+          50,
+        ),
+      )} ms`,
   );
   out(
     `  server CPU: ${(sequentialServer.cpuMs / opts.requests).toFixed(1)} ms per relayed request (user+system, all threads of the server process); ` +
       `event-loop delay max ${f1(sequentialServer.loopDelayMaxMs)} ms${sequentialServer.profile ? `; CPU profile ${sequentialServer.profile}` : ""}`,
   );
-  if (failedSequential.length) out(`  FAILED: ${failedSequential.length} requests (${[...new Set(failedSequential.map((r) => r.error))].join("; ")})`);
-  if (promptChanges) out(`  note: ${promptChanges} relayed requests sent the stub another body than the one replayed directly`);
+  if (failedSequential.length)
+    out(
+      `  FAILED: ${failedSequential.length} requests (${[...new Set(failedSequential.map((r) => r.error))].join("; ")})`,
+    );
+  if (promptChanges)
+    out(`  note: ${promptChanges} relayed requests sent the stub another body than the one replayed directly`);
   out();
-  out(`  TTFT overhead p50: ${f1(ttftDiffP50)} ms (goal <= ${GOAL_TTFT_P50_MS} ms) ${verdict(ttftDiffP50 <= GOAL_TTFT_P50_MS)}; p95: ${f1(ttftDiffP95)} ms`);
+  out(
+    `  TTFT overhead p50: ${f1(ttftDiffP50)} ms (goal <= ${GOAL_TTFT_P50_MS} ms) ${verdict(ttftDiffP50 <= GOAL_TTFT_P50_MS)}; p95: ${f1(ttftDiffP95)} ms`,
+  );
   out(
     `  total stream time ours/direct p50: ${totalRatio.toFixed(3)} (goal <= ${GOAL_TOTAL_RATIO.toFixed(2)}) ${verdict(totalRatio <= GOAL_TOTAL_RATIO)}; ` +
       `p95: ${totalRatioP95.toFixed(3)}`,
@@ -309,7 +380,9 @@ async function main(): Promise<void> {
     }
     const worst = closedAfter.length ? Math.max(...closedAfter) : Number.NaN;
     out();
-    out(`## Client leaves: ${opts.leaves} relayed 300-word replies, each client gone after the first text, one after another`);
+    out(
+      `## Client leaves: ${opts.leaves} relayed 300-word replies, each client gone after the first text, one after another`,
+    );
     out();
     out(
       `  upstream request closed after the client left: p50 ${f1(percentile(closedAfter, 50))} ms, p95 ${f1(percentile(closedAfter, 95))} ms, ` +
@@ -346,16 +419,60 @@ async function main(): Promise<void> {
     printTable(
       ["ms", "p50", "p95", "max", "unloaded ours / direct"],
       [
-        ["time to `start`", f1(p(runs, (t) => t.startMs, 50)), f1(p(runs, (t) => t.startMs, 95)), f1(p(runs, (t) => t.startMs, 100)), `${f1(ref.first.startMs)} / -`],
-        ["time to first token", f1(p(runs, (t) => t.ttftMs, 50)), f1(p(runs, (t) => t.ttftMs, 95)), f1(p(runs, (t) => t.ttftMs, 100)), `${f1(ref.first.ttftMs)} / ${f1(ref.firstDirect.ttftMs)}`],
-        ["first token to end", ...[50, 95, 100].map((q) => f1(p(runs, since((t) => t.ttftMs, (t) => t.endMs), q))),
-          `${f1(since((t) => t.ttftMs, (t) => t.endMs)(ref.first))} / ${f1(since((t) => t.ttftMs, (t) => t.endMs)(ref.firstDirect))}`],
-        ["total stream time", f1(p(runs, (t) => t.endMs, 50)), f1(p(runs, (t) => t.endMs, 95)), f1(p(runs, (t) => t.endMs, 100)), `${f1(ref.first.endMs)} / ${f1(ref.firstDirect.endMs)}`],
+        [
+          "time to `start`",
+          f1(p(runs, (t) => t.startMs, 50)),
+          f1(p(runs, (t) => t.startMs, 95)),
+          f1(p(runs, (t) => t.startMs, 100)),
+          `${f1(ref.first.startMs)} / -`,
+        ],
+        [
+          "time to first token",
+          f1(p(runs, (t) => t.ttftMs, 50)),
+          f1(p(runs, (t) => t.ttftMs, 95)),
+          f1(p(runs, (t) => t.ttftMs, 100)),
+          `${f1(ref.first.ttftMs)} / ${f1(ref.firstDirect.ttftMs)}`,
+        ],
+        [
+          "first token to end",
+          ...[50, 95, 100].map((q) =>
+            f1(
+              p(
+                runs,
+                since(
+                  (t) => t.ttftMs,
+                  (t) => t.endMs,
+                ),
+                q,
+              ),
+            ),
+          ),
+          `${f1(
+            since(
+              (t) => t.ttftMs,
+              (t) => t.endMs,
+            )(ref.first),
+          )} / ${f1(
+            since(
+              (t) => t.ttftMs,
+              (t) => t.endMs,
+            )(ref.firstDirect),
+          )}`,
+        ],
+        [
+          "total stream time",
+          f1(p(runs, (t) => t.endMs, 50)),
+          f1(p(runs, (t) => t.endMs, 95)),
+          f1(p(runs, (t) => t.endMs, 100)),
+          `${f1(ref.first.endMs)} / ${f1(ref.firstDirect.endMs)}`,
+        ],
       ],
       "  ",
     );
     out();
-    out(`  errors: ${failed.length} (goal 0) ${verdict(failed.length === 0)}${failed.length ? ` — ${[...reasons].map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""}`);
+    out(
+      `  errors: ${failed.length} (goal 0) ${verdict(failed.length === 0)}${failed.length ? ` — ${[...reasons].map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""}`,
+    );
     out(
       `  streams/s: ${(opts.streams / wallS).toFixed(1)} (${opts.streams} from the first request to the last end); at most ${peakOpen(runs)} open at once; ` +
         `stub: ${stub.stats.requests - stubBefore.requests} requests, ${stub.stats.completed - stubBefore.completed} completed, ` +

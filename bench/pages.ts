@@ -21,7 +21,18 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { lighthouseRun, type LhFigures } from "./lib/lighthouse-run";
-import { cleanupAll, eachFlag, freePort, intFlag, onCleanup, out, printTable, runBench, sleep, spawnNode } from "./lib/harness";
+import {
+  cleanupAll,
+  eachFlag,
+  freePort,
+  intFlag,
+  onCleanup,
+  out,
+  printTable,
+  runBench,
+  sleep,
+  spawnNode,
+} from "./lib/harness";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PAGES = [
@@ -75,7 +86,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function get(url: string, timeoutMs = 30_000): Promise<{ status: number; body: Buffer; type: string }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { "accept-encoding": "identity" } });
-  return { status: res.status, body: Buffer.from(await res.arrayBuffer()), type: res.headers.get("content-type") ?? "" };
+  return {
+    status: res.status,
+    body: Buffer.from(await res.arrayBuffer()),
+    type: res.headers.get("content-type") ?? "",
+  };
 }
 
 /** The production entry in a child process (own process group) on a fresh PGlite DATA_DIR; resolves when it serves pages. */
@@ -99,8 +114,13 @@ async function startServer(): Promise<{ base: string; child: ChildProcess }> {
       RATE_LIMIT_PER_MINUTE: "1000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "1000000",
     };
-    out(`starting the server (node scripts/start.mjs; builds first when the build is stale) on port ${port}, DATA_DIR ${dataDir}…`);
-    const { child, output, exited } = spawnNode("stop the server", [path.join(ROOT, "scripts/start.mjs")], { cwd: ROOT, env });
+    out(
+      `starting the server (node scripts/start.mjs; builds first when the build is stale) on port ${port}, DATA_DIR ${dataDir}…`,
+    );
+    const { child, output, exited } = spawnNode("stop the server", [path.join(ROOT, "scripts/start.mjs")], {
+      cwd: ROOT,
+      env,
+    });
     let building = false;
     let apiUp = false;
     let ready = false;
@@ -157,7 +177,11 @@ interface PageJs {
   noModuleGzip: number;
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
 
@@ -188,7 +212,9 @@ async function firstLoadJs(base: string, page: { label: string; path: string }):
       if (href && !srcs.has(href)) preloadOnly++;
     }
   }
-  const inline = [...text.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? "").join("");
+  const inline = [...text.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1] ?? "")
+    .join("");
   const chunks: Chunk[] = [];
   for (const src of srcs) {
     const url = new URL(src.replace(/&amp;/g, "&"), base);
@@ -197,7 +223,12 @@ async function firstLoadJs(base: string, page: { label: string; path: string }):
     if (!chunk) {
       const res = await get(url.toString());
       if (res.status !== 200) throw new Error(`${url.pathname} answered ${res.status}`);
-      chunk = { url: url.pathname + url.search, raw: res.body.length, gzip: gzipSize(res.body), text: res.body.toString("utf8") };
+      chunk = {
+        url: url.pathname + url.search,
+        raw: res.body.length,
+        gzip: gzipSize(res.body),
+        text: res.body.toString("utf8"),
+      };
       chunkCache.set(chunk.url, chunk);
     }
     chunks.push(chunk);
@@ -246,13 +277,19 @@ async function main(): Promise<void> {
   out(`Page bench — ${new Date().toISOString()}`);
   out(
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), node ${process.version}, ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work may share the machine)`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (other work may share the machine)`,
   );
-  if (!fs.existsSync(opts.chromium)) throw new Error(`Chromium not found at ${opts.chromium} (apt-get install chromium)`);
+  if (!fs.existsSync(opts.chromium))
+    throw new Error(`Chromium not found at ${opts.chromium} (apt-get install chromium)`);
   const { base } = await startServer();
 
   // (b) first-load JavaScript
-  out(`\n(b) first-load JavaScript (every <script src> and <link rel=modulepreload> under /_next/ in the HTML; gzip -9 each, summed)`);
+  out(
+    `\n(b) first-load JavaScript (every <script src> and <link rel=modulepreload> under /_next/ in the HTML; gzip -9 each, summed)`,
+  );
   const pages: PageJs[] = [];
   for (const p of PAGES) pages.push(await firstLoadJs(base, p));
   printTable(
@@ -270,12 +307,20 @@ async function main(): Promise<void> {
     "  ",
   );
   out("  (inline <script>: the RSC payload and bootstrap inside the HTML: not counted in JS gzip)");
-  for (const p of pages) if (p.noModuleGzip) out(`  ${p.path}: <script nomodule> (legacy polyfills, ${kb(p.noModuleGzip)} kB gzip) not counted: modern browsers skip it`);
-  for (const p of pages) if (p.preloadOnly) out(`  ${p.path}: ${p.preloadOnly} <link rel=preload as=script> not loaded by a <script src> (not counted)`);
+  for (const p of pages)
+    if (p.noModuleGzip)
+      out(
+        `  ${p.path}: <script nomodule> (legacy polyfills, ${kb(p.noModuleGzip)} kB gzip) not counted: modern browsers skip it`,
+      );
+  for (const p of pages)
+    if (p.preloadOnly)
+      out(`  ${p.path}: ${p.preloadOnly} <link rel=preload as=script> not loaded by a <script src> (not counted)`);
   const home = pages[0];
   if (home) {
     const homeKb = home.chunks.reduce((s, c) => s + c.gzip, 0) / 1024;
-    out(`  goal: first-load JS of / <= ${GOALS.homeJsKb} kB gzip: ${homeKb.toFixed(1)} kB — ${homeKb <= GOALS.homeJsKb ? "met" : "MISSED"}`);
+    out(
+      `  goal: first-load JS of / <= ${GOALS.homeJsKb} kB gzip: ${homeKb.toFixed(1)} kB — ${homeKb <= GOALS.homeJsKb ? "met" : "MISSED"}`,
+    );
     out("  3 largest chunks of / (gzip; package markers found in the text, a heuristic):");
     for (const c of [...home.chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 3)) {
       out(`    ${kb(c.gzip).padStart(6)} kB gzip  ${kb(c.raw).padStart(7)} kB raw  ${c.url}  [${markersOf(c.text)}]`);
@@ -284,7 +329,11 @@ async function main(): Promise<void> {
 
   // (a) Lighthouse
   const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({ chromePath: opts.chromium, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: opts.chromium,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
   let killed = false;
   const killChrome = async () => {
     if (killed) return;
@@ -295,7 +344,9 @@ async function main(): Promise<void> {
   const version = await get(`http://127.0.0.1:${chrome.port}/json/version`, 5000)
     .then((r) => (JSON.parse(r.body.toString()) as { Browser?: string }).Browser ?? "?")
     .catch(() => "?");
-  const lhVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+  const lhVersion = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }
+  ).version;
   out(
     `\n(a) Lighthouse ${lhVersion}, default mobile config (simulated throttling), performance category; ${version} via chrome-launcher; ` +
       `each page ${opts.runs}× (round-robin), the run with the better score is reported`,
@@ -316,10 +367,15 @@ async function main(): Promise<void> {
 
   const best = PAGES.map((p) => {
     const list = runs.get(p.path) ?? [];
-    const b = list.reduce<LhFigures | undefined>((acc, f) => (!acc || f.score > acc.score || (f.score === acc.score && f.lcp < acc.lcp) ? f : acc), undefined);
+    const b = list.reduce<LhFigures | undefined>(
+      (acc, f) => (!acc || f.score > acc.score || (f.score === acc.score && f.lcp < acc.lcp) ? f : acc),
+      undefined,
+    );
     return { page: p, f: b };
   });
-  out(`\nLighthouse, better of ${opts.runs} runs per page (goals: performance >= ${GOALS.performance}, CLS <= ${GOALS.cls}):`);
+  out(
+    `\nLighthouse, better of ${opts.runs} runs per page (goals: performance >= ${GOALS.performance}, CLS <= ${GOALS.cls}):`,
+  );
   printTable(
     ["page", "path", "perf", "CLS", "LCP ms", "TBT ms", "FCP ms", "SI ms", "perf goal", "CLS goal"],
     best.map(({ page, f }) => [
@@ -343,7 +399,12 @@ async function main(): Promise<void> {
     for (const n of f.notes) out(`    ${n}`);
     for (const w of f.warnings) out(`    Lighthouse warning: ${w}`);
   }
-  out(`\ntotal ${secs(performance.now() - t0)}; load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  out(
+    `\ntotal ${secs(performance.now() - t0)}; load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   await cleanupAll();
 }
 

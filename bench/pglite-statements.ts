@@ -49,10 +49,18 @@ async function main(): Promise<void> {
   const { readReplyContext } = await import("../server/modules/chat/reply-context");
 
   out(`PGlite statement bench — ${new Date().toISOString()}`);
-  out(`machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  out(
+    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const client = await PGlite.create("memory://", { extensions: { pg_trgm } });
   const plain = drizzle(client, { schema }) as unknown as Db;
-  const prepared = drizzle({ client: preparedStatementsClient(client) as unknown as typeof client, schema }) as unknown as Db;
+  const prepared = drizzle({
+    client: preparedStatementsClient(client) as unknown as typeof client,
+    schema,
+  }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   await seedDemo(plain);
   const [robot] = await plain.select({ id: schema.robots.id }).from(schema.robots).limit(1);
@@ -61,15 +69,24 @@ async function main(): Promise<void> {
   const tokens: string[] = [];
   for (let i = 0; i < 200; i++) {
     const key = `bench_pglite_${i}`;
-    const [user] = await plain.insert(schema.users).values({ key, name: "Bench", email: `${key}@example.test` }).returning({ id: schema.users.id });
+    const [user] = await plain
+      .insert(schema.users)
+      .values({ key, name: "Bench", email: `${key}@example.test` })
+      .returning({ id: schema.users.id });
     tokens.push((await createSession(plain, user!.id, false)).token);
   }
   const token = (i: number) => tokens[i % tokens.length] ?? "";
   const statements: [string, Statement][] = [
     ["session lookup", (db, i) => resolveSession(db, token(i))],
-    ["reply context read", (db, i) => readReplyContext(db, token(i), robot.id, { ageVerified: false } as Parameters<typeof readReplyContext>[3])],
+    [
+      "reply context read",
+      (db, i) =>
+        readReplyContext(db, token(i), robot.id, { ageVerified: false } as Parameters<typeof readReplyContext>[3]),
+    ],
   ];
-  out(`database: PGlite in memory, migrated, demo seed, ${tokens.length} users with sessions; both clients on the same PGlite`);
+  out(
+    `database: PGlite in memory, migrated, demo seed, ${tokens.length} users with sessions; both clients on the same PGlite`,
+  );
 
   const rows: string[][] = [];
   for (const [name, run] of statements) {
@@ -77,10 +94,15 @@ async function main(): Promise<void> {
       const runs = pause ? opts.pausedRuns : opts.runs;
       const samples: Record<"plain" | "prepared", number[]> = { plain: [], prepared: [] };
       for (let i = -5; i < runs; i++) {
-        for (const [label, db] of (i % 2 === 0 ? [["plain", plain], ["prepared", prepared]] : [["prepared", prepared], ["plain", plain]]) as [
-          "plain" | "prepared",
-          Db,
-        ][]) {
+        for (const [label, db] of (i % 2 === 0
+          ? [
+              ["plain", plain],
+              ["prepared", prepared],
+            ]
+          : [
+              ["prepared", prepared],
+              ["plain", plain],
+            ]) as ["plain" | "prepared", Db][]) {
           if (pause) await sleep(pause);
           const started = performance.now();
           await run(db, i + 5);
@@ -105,8 +127,15 @@ async function main(): Promise<void> {
     "select count(*)::int as statements, coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom from pg_prepared_statements",
   );
   const summary = plans.rows[0];
-  out(`\nprepared statements afterwards: ${summary?.statements ?? 0}; plans made: ${summary?.custom ?? 0} custom, ${summary?.generic ?? 0} generic (reused)`);
-  out(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work on this machine skews every figure)`);
+  out(
+    `\nprepared statements afterwards: ${summary?.statements ?? 0}; plans made: ${summary?.custom ?? 0} custom, ${summary?.generic ?? 0} generic (reused)`,
+  );
+  out(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (other work on this machine skews every figure)`,
+  );
   await client.close();
 }
 

@@ -22,7 +22,6 @@ import { FIRST_NAMES, makeCorpus, RARE_WORDS, SURNAMES, TITLES, type GeneratedRo
 
 const GOAL_P95_MS = { postgres: 25, pglite: 60 } as const;
 
-
 // ---------------------------------------------------------------------------------------------- options
 
 interface Options {
@@ -74,7 +73,8 @@ interface Query {
 function chooseQueries(corpus: GeneratedRobot[]): Query[] {
   // A generated "Title First Surname" that exists; the middle of the corpus, so it is not special in any way.
   const titled = new RegExp(`^(${TITLES.join("|")}) (${FIRST_NAMES.join("|")}) (${SURNAMES.join("|")})$`);
-  const fullName = corpus.slice(Math.floor(corpus.length / 2)).find((r) => titled.test(r.name))?.name ?? "Captain Mira Voss";
+  const fullName =
+    corpus.slice(Math.floor(corpus.length / 2)).find((r) => titled.test(r.name))?.name ?? "Captain Mira Voss";
   const first = "Seraphina";
   const typo = "Serpahina"; // "ap" transposed
   const rare = RARE_WORDS[0] ?? "marzipan";
@@ -139,7 +139,9 @@ const DIRECT_SAMPLES = 10;
 
 /** Plan lines that say where the time went: the node lines (with actual time) and their conditions. */
 function planSummary(lines: string[]): { indexes: string[]; seqScan: boolean; time: string } {
-  const indexes = ["robots_search_idx", "robots_name_trgm_idx", "robots_name_fts_idx", "robots_popular_idx"].filter((ix) => lines.some((l) => l.includes(ix)));
+  const indexes = ["robots_search_idx", "robots_name_trgm_idx", "robots_name_fts_idx", "robots_popular_idx"].filter(
+    (ix) => lines.some((l) => l.includes(ix)),
+  );
   const time = lines.find((l) => l.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "?";
   return { indexes, seqScan: lines.some((l) => /Seq Scan on robots/.test(l)), time };
 }
@@ -161,9 +163,13 @@ async function explain(db: BenchDb, q: Query, showSql: boolean): Promise<void> {
   if (page) {
     const lines = await explainLines(db, page);
     const sum = planSummary(lines);
-    out(`    page query: execution ${sum.time}; indexes used: ${sum.indexes.join(", ") || "none"}${sum.seqScan ? "; Seq Scan on robots" : ""}`);
+    out(
+      `    page query: execution ${sum.time}; indexes used: ${sum.indexes.join(", ") || "none"}${sum.seqScan ? "; Seq Scan on robots" : ""}`,
+    );
     const shown = lines.slice(0, PLAN_TOP_LINES);
-    const extra = lines.slice(PLAN_TOP_LINES).filter((l) => /^(Planning Time|Execution Time|JIT)|^\s+(Functions|Options|Timing):/.test(l));
+    const extra = lines
+      .slice(PLAN_TOP_LINES)
+      .filter((l) => /^(Planning Time|Execution Time|JIT)|^\s+(Functions|Options|Timing):/.test(l));
     for (const l of shown) out(`      ${l}`);
     if (lines.length > PLAN_TOP_LINES) out(`      … (${lines.length - PLAN_TOP_LINES} more lines)`);
     for (const l of extra) out(`      ${l}`);
@@ -171,7 +177,11 @@ async function explain(db: BenchDb, q: Query, showSql: boolean): Promise<void> {
   if (countQuery) {
     const lines = await explainLines(db, countQuery);
     const sum = planSummary(lines);
-    const heap = lines.find((l) => /Bitmap Heap Scan|Seq Scan|Index Scan/.test(l))?.trim().replace(/^->\s+/, "") ?? "";
+    const heap =
+      lines
+        .find((l) => /Bitmap Heap Scan|Seq Scan|Index Scan/.test(l))
+        ?.trim()
+        .replace(/^->\s+/, "") ?? "";
     out(`    count query: execution ${sum.time}; indexes used: ${sum.indexes.join(", ") || "none"}; ${heap}`);
   }
   const cards = statements.find((s) => /robot_tags/i.test(s.sql));
@@ -221,7 +231,11 @@ async function benchDriver(driver: Driver, corpus: GeneratedRobot[], opts: Optio
     for (let i = 0; i < 1 + DIRECT_SAMPLES; i++) {
       invalidateCatalogue();
       const t = performance.now();
-      await searchRobots(db.handle.db, { keyword: q.keyword, page: q.page, pageSize: 10 }, { ageVerified: false, nsfw: false });
+      await searchRobots(
+        db.handle.db,
+        { keyword: q.keyword, page: q.page, pageSize: 10 },
+        { ageVerified: false, nsfw: false },
+      );
       if (i >= 1) direct.push(performance.now() - t);
     }
     figures.push({ q, samples, direct, total: last?.total ?? 0, listed: last?.listed ?? 0 });
@@ -242,8 +256,14 @@ async function benchDriver(driver: Driver, corpus: GeneratedRobot[], opts: Optio
       p95 <= goal ? "met" : "MISSED",
     ];
   });
-  printTable(["query", "keyword", "total", "listed", "p50 ms", "p95 ms", "max ms", "direct p50", `p95<=${goal}`], rows, "  ");
-  out(`  (direct p50: searchRobots() called in this process without HTTP, ${DIRECT_SAMPLES} runs after 1 warm-up: the database's share)`);
+  printTable(
+    ["query", "keyword", "total", "listed", "p50 ms", "p95 ms", "max ms", "direct p50", `p95<=${goal}`],
+    rows,
+    "  ",
+  );
+  out(
+    `  (direct p50: searchRobots() called in this process without HTTP, ${DIRECT_SAMPLES} runs after 1 warm-up: the database's share)`,
+  );
   const all = figures.flatMap((f) => f.samples);
   const overallP95 = percentile(all, 95);
   out(
@@ -253,11 +273,17 @@ async function benchDriver(driver: Driver, corpus: GeneratedRobot[], opts: Optio
 
   const missed = figures.filter((f) => percentile(f.samples, 95) > goal);
   if (missed.length) {
-    out(`\nEXPLAIN (ANALYZE, BUFFERS) of the ${missed.length} quer${missed.length === 1 ? "y" : "ies"} over the goal (top ${PLAN_TOP_LINES} lines each):`);
+    out(
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the ${missed.length} quer${missed.length === 1 ? "y" : "ies"} over the goal (top ${PLAN_TOP_LINES} lines each):`,
+    );
     let shownSql = false;
     for (const f of missed) {
-      out(`  ${f.q.label}: ${JSON.stringify(f.q.keyword)}${f.q.page > 1 ? ` page ${f.q.page}` : ""} (p95 ${f1(percentile(f.samples, 95))} ms)`);
-      await explain(db, f.q, !shownSql).catch((err: unknown) => out(`    EXPLAIN failed: ${err instanceof Error ? err.message : String(err)}`));
+      out(
+        `  ${f.q.label}: ${JSON.stringify(f.q.keyword)}${f.q.page > 1 ? ` page ${f.q.page}` : ""} (p95 ${f1(percentile(f.samples, 95))} ms)`,
+      );
+      await explain(db, f.q, !shownSql).catch((err: unknown) =>
+        out(`    EXPLAIN failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
       shownSql = true;
     }
   }
@@ -272,13 +298,23 @@ async function main(): Promise<void> {
   out(`Search latency bench — ${new Date().toISOString()}`);
   out(
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), node ${process.version}, ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (other work may share the machine)`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (other work may share the machine)`,
   );
   const t = performance.now();
   const corpus = makeCorpus(opts.rows);
-  out(`corpus: ${corpus.length.toLocaleString("en")} generated characters (deterministic seed) in ${ms(performance.now() - t)}; drivers: ${opts.drivers.join(", ")}`);
+  out(
+    `corpus: ${corpus.length.toLocaleString("en")} generated characters (deterministic seed) in ${ms(performance.now() - t)}; drivers: ${opts.drivers.join(", ")}`,
+  );
   for (const driver of opts.drivers) await benchDriver(driver, corpus, opts);
-  out(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  out(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   await cleanupAll();
 }
 

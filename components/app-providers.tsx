@@ -23,7 +23,10 @@ setUnauthorizedHandler(() => {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -68,9 +68,17 @@ export function SiteHeader({ onSignIn, onSignInIntent, account }: SiteHeaderProp
           })}
         </nav>
 
-        <form role="search" action="/search" method="get" className="ml-auto hidden w-full max-w-xs sm:block lg:max-w-sm">
+        <form
+          role="search"
+          action="/search"
+          method="get"
+          className="ml-auto hidden w-full max-w-xs sm:block lg:max-w-sm"
+        >
           <div className="relative">
-            <NavIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <NavIcon
+              name="search"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <input
               type="search"
               name="q"
@@ -79,8 +87,8 @@ export function SiteHeader({ onSignIn, onSignInIntent, account }: SiteHeaderProp
               autoComplete="off"
               enterKeyHint="search"
               className={
-                "h-10 w-full rounded-full border border-border bg-muted pl-9 pr-4 text-sm text-foreground " +
-                "placeholder:text-muted-foreground transition-colors hover:border-muted-foreground/40 " +
+                "h-10 w-full rounded-full border border-border bg-muted pr-4 pl-9 text-sm text-foreground " +
+                "transition-colors placeholder:text-muted-foreground hover:border-muted-foreground/40 " +
                 "outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40"
               }
             />
@@ -93,7 +101,14 @@ export function SiteHeader({ onSignIn, onSignInIntent, account }: SiteHeaderProp
           </Link>
           <ThemeToggle />
           {account ?? (
-            <Button size="sm" onClick={signIn} onPointerEnter={onSignInIntent} onPointerDown={onSignInIntent} onFocus={onSignInIntent} className="ml-1">
+            <Button
+              size="sm"
+              onClick={signIn}
+              onPointerEnter={onSignInIntent}
+              onPointerDown={onSignInIntent}
+              onFocus={onSignInIntent}
+              className="ml-1"
+            >
               Sign in
             </Button>
           )}

@@ -3,7 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 
 const ROOTS = ["app", "components", "lib", "stores", "server", "public"];
-const FILES = ["next.config.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json", "proxy.ts", "instrumentation-client.ts"];
+const FILES = [
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+  "proxy.ts",
+  "instrumentation-client.ts",
+];
 
 function walk(dir, out) {
   if (!fs.existsSync(dir)) return;

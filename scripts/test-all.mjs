@@ -1,5 +1,5 @@
-// `npm test`: lint, type check, unit, integration, end-to-end; then one summary line over every test run.
-// Lint, type check and unit tests run side by side (the first two use one core each); integration and end-to-end
+// `npm test`: format check, lint, type check, unit, integration, end-to-end; then one summary line over every test run.
+// Format check, lint, type check and unit tests run side by side (the first two use one core each); integration and end-to-end
 // tests run after them, one at a time, since each keeps both cores busy.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -10,6 +10,7 @@ fs.mkdirSync(out, { recursive: true });
 const bin = (name) => path.resolve("node_modules/.bin", name);
 
 const stages = [
+  { name: "format", group: "static", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "."] },
   { name: "lint", group: "static", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
   { name: "typecheck", group: "static", cmd: bin("tsc"), args: ["--noEmit"] },
   {
@@ -22,7 +23,14 @@ const stages = [
   {
     name: "integration",
     cmd: bin("vitest"),
-    args: ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/integration.json`],
+    args: [
+      "run",
+      "--project",
+      "integration",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}/integration.json`,
+    ],
     report: `${out}/integration.json`,
   },
   {
@@ -40,7 +48,8 @@ function countReport(file) {
   if (typeof r.numPassedTests === "number") {
     return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
   }
-  if (r.stats) return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
+  if (r.stats)
+    return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
   return null;
 }
 
@@ -50,7 +59,10 @@ function countReport(file) {
  */
 function run(stage, live) {
   return new Promise((resolve) => {
-    const child = spawn(stage.cmd, stage.args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...stage.env } });
+    const child = spawn(stage.cmd, stage.args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...stage.env },
+    });
     let output = "";
     const keep = (sink) => (chunk) => {
       if (live) sink.write(chunk);
@@ -100,7 +112,7 @@ async function runStage(stage, live) {
 
 // Consecutive stages of one group run together.
 const selected = stages.filter((stage) => !only.length || only.includes(stage.name));
-for (let i = 0; i < selected.length; ) {
+for (let i = 0; i < selected.length;) {
   const group = selected[i].group;
   let j = i + 1;
   while (group && j < selected.length && selected[j].group === group) j++;

@@ -22,7 +22,10 @@ const trustProxy = z
       if (hops > 20) ctx.addIssue({ code: "custom", message: "at most 20 proxy hops" });
       return hops === 0 ? false : hops;
     }
-    const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+    const list = value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const problem = trustListProblem(list);
     if (problem) {
       ctx.addIssue({
@@ -45,7 +48,10 @@ const configSchema = z.object({
     .optional(),
   /** Diagnosis only: false runs PGlite statements through PGlite's own query instead of prepared statements. */
   PGLITE_PREPARED_STATEMENTS: bool.default(true),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   /** The site's public address, for links (e-mails, OAuth); unset: http://localhost:{PORT}. */
   PUBLIC_BASE_URL: z
     .string()
@@ -55,7 +61,12 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Per client address, over the pages (everything but /v1 and static files). A catalogue page view with Next's
@@ -94,13 +105,19 @@ const configSchema = z.object({
   PAYMENT_SANDBOX_ENABLED: bool.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().default("Kewl <no-reply@localhost>"),
   /** PEM private key (PKCS#8 or PKCS#1, RSA >= 2048) for the password RSA-OAEP; unset: generated under DATA_DIR/keys. */
   RSA_PRIVATE_KEY: z
     .string()
     .transform((v) => v.replace(/\\n/g, "\n").trim())
-    .refine((v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v), "must be a PEM private key (-----BEGIN PRIVATE KEY-----)")
+    .refine(
+      (v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v),
+      "must be a PEM private key (-----BEGIN PRIVATE KEY-----)",
+    )
     .optional(),
   /** Test automation only: every captcha's answer is this value. Never on a public site. */
   TEST_CAPTCHA_ANSWER: z.string().min(4).max(20).optional(),

@@ -20,7 +20,10 @@ export async function startServices(config: Config): Promise<ApiDeps> {
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
     onStartRetry: (err, attempt) =>
-      logger.warn("database unavailable at start, trying again", { attempt, error: err instanceof Error ? err.message : String(err) }),
+      logger.warn("database unavailable at start, trying again", {
+        attempt,
+        error: err instanceof Error ? err.message : String(err),
+      }),
   });
   logger.info("database ready", { driver: database.driver });
   if (config.SEED_DEMO) {
@@ -36,7 +39,12 @@ export async function startServices(config: Config): Promise<ApiDeps> {
   });
   warnAboutAccounts(config, logger);
   const llm = createLlmProvider(config);
-  logger.info("chat model provider", llm.isDemo ? { kind: llm.kind, note: "offline demo replies; set LLM_BASE_URL for a real model" } : { kind: llm.kind, base_url: config.LLM_BASE_URL });
+  logger.info(
+    "chat model provider",
+    llm.isDemo
+      ? { kind: llm.kind, note: "offline demo replies; set LLM_BASE_URL for a real model" }
+      : { kind: llm.kind, base_url: config.LLM_BASE_URL },
+  );
   return { config, database, store, logger, llm };
 }
 
@@ -44,13 +52,20 @@ export async function startServices(config: Config): Promise<ApiDeps> {
 export function warnAboutAccounts(config: Config, logger: Logger): void {
   const switches = [
     config.TEST_CAPTCHA_ANSWER ? "TEST_CAPTCHA_ANSWER (every captcha has a known answer)" : null,
-    config.TEST_OUTBOX_ENABLED ? "TEST_OUTBOX_ENABLED (GET /v1/test/outbox shows anyone's codes and reset links)" : null,
+    config.TEST_OUTBOX_ENABLED
+      ? "TEST_OUTBOX_ENABLED (GET /v1/test/outbox shows anyone's codes and reset links)"
+      : null,
   ].filter((s): s is string => s !== null);
   if (switches.length) {
-    logger.warn("!!! TEST AUTOMATION SWITCHES ARE ON - ANYONE CAN REGISTER AS ANY E-MAIL. NEVER USE ON A PUBLIC SITE !!!", { switches });
+    logger.warn(
+      "!!! TEST AUTOMATION SWITCHES ARE ON - ANYONE CAN REGISTER AS ANY E-MAIL. NEVER USE ON A PUBLIC SITE !!!",
+      { switches },
+    );
   }
   if (config.NODE_ENV === "production" && !config.SMTP_URL) {
-    logger.warn("SMTP_URL is unset: e-mails (with sign-up codes and reset links) are not sent, only written to the log and mail_outbox");
+    logger.warn(
+      "SMTP_URL is unset: e-mails (with sign-up codes and reset links) are not sent, only written to the log and mail_outbox",
+    );
   }
   if (config.NODE_ENV === "production" && !config.PUBLIC_BASE_URL) {
     logger.warn(

@@ -12,12 +12,12 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
       {publicKey ? <meta name={PUBLIC_KEY_META_NAME} content={publicKey} /> : null}
       <a
         href="#main"
-        className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
       <SiteHeaderWithAccount />
-      <div id="main" className="mx-auto w-full max-w-6xl px-4 pb-24 pt-6 sm:px-6">
+      <div id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-24 sm:px-6">
         {children}
       </div>
       <AccountDialogs registerPublicKey={publicKey} />

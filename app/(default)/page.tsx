@@ -36,7 +36,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         {robots && robots.list.length > 0 ? (
           <CharacterGrid robots={robots.list} label="Characters" />
         ) : (
-          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">No characters on this page.</p>
+          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+            No characters on this page.
+          </p>
         )}
         <PaginationNav page={page} totalPages={totalPages(robots?.total ?? 0, PAGE_SIZE_DEFAULT)} basePath="/" />
       </section>

@@ -16,8 +16,7 @@ import type { Socket } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export type BodyChildMessage =
-  | { type: "ready"; port: number; root: string; bodyLimitBytes: number }
-  | { type: "read"; bytesRead: number };
+  { type: "ready"; port: number; root: string; bodyLimitBytes: number } | { type: "read"; bytesRead: number };
 export type BodyParentMessage = { type: "read" };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -29,7 +28,9 @@ async function main(): Promise<void> {
   const { createApi } = await load<typeof import("../../server/api/app")>("server/api/app.ts");
   const { createHttpServer } = await load<typeof import("../../server/http-server")>("server/http-server.ts");
   const { createLogger } = await load<typeof import("../../server/logger")>("server/logger.ts");
-  const { createMemoryStore } = await load<typeof import("../../server/modules/limits/memory-store")>("server/modules/limits/memory-store.ts");
+  const { createMemoryStore } = await load<typeof import("../../server/modules/limits/memory-store")>(
+    "server/modules/limits/memory-store.ts",
+  );
   const { createLlmProvider } = await load<typeof import("../../server/providers/llm/create-llm-provider")>(
     "server/providers/llm/create-llm-provider.ts",
   );
@@ -62,7 +63,8 @@ async function main(): Promise<void> {
 
   const send = (m: BodyChildMessage) => process.send?.(m);
   process.on("message", (m: BodyParentMessage) => {
-    if (m.type === "read") send({ type: "read", bytesRead: closedRead + [...open].reduce((n, s) => n + s.bytesRead, 0) });
+    if (m.type === "read")
+      send({ type: "read", bytesRead: closedRead + [...open].reduce((n, s) => n + s.bytesRead, 0) });
   });
   const stop = async () => {
     await http.shutdown(1000).catch(() => undefined);
@@ -75,6 +77,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`body-limit bench server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `body-limit bench server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -64,7 +64,9 @@ function windowProfiler(dir: string | undefined) {
   const session = new Session();
   session.connect();
   const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, (err, result) => (err ? reject(err) : resolve(result))));
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
+    );
   let running = false;
   let count = 0;
   return {
@@ -108,7 +110,10 @@ async function main(): Promise<void> {
   const stamp = Date.now().toString(36);
   for (let i = 0; i < userCount; i++) {
     const key = `bench_${stamp}_${i}`;
-    const [user] = await database.db.insert(users).values({ key, name: "Bench", email: `${key}@example.test` }).returning({ id: users.id });
+    const [user] = await database.db
+      .insert(users)
+      .values({ key, name: "Bench", email: `${key}@example.test` })
+      .returning({ id: users.id });
     if (!user) throw new Error("user insert returned nothing");
     tokens.push((await createSession(database.db, user.id, false)).token);
   }
@@ -148,18 +153,20 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(cpuMark);
       const loopDelayP50Ms = loop.percentile(50) / 1e6;
       const loopDelayMaxMs = loop.max / 1e6;
-      void profiler.stop().then((profile) => send({
-        type: "memory",
-        rssBytes: mem.rss,
-        peakRssBytes: peakRss,
-        maxRssBytes: process.resourceUsage().maxRSS * 1024,
-        heapUsedBytes: mem.heapUsed,
-        externalBytes: mem.external,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        loopDelayP50Ms,
-        loopDelayMaxMs,
-        profile,
-      }));
+      void profiler.stop().then((profile) =>
+        send({
+          type: "memory",
+          rssBytes: mem.rss,
+          peakRssBytes: peakRss,
+          maxRssBytes: process.resourceUsage().maxRSS * 1024,
+          heapUsedBytes: mem.heapUsed,
+          externalBytes: mem.external,
+          cpuMs: (cpu.user + cpu.system) / 1000,
+          loopDelayP50Ms,
+          loopDelayMaxMs,
+          profile,
+        }),
+      );
     }
   });
 
@@ -176,10 +183,20 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop());
   process.once("disconnect", () => void stop());
 
-  send({ type: "ready", port: api.port, tokens, robotId: robot.id, robotName: robot.name, driver: database.driver, setupMs: performance.now() - started });
+  send({
+    type: "ready",
+    port: api.port,
+    tokens,
+    robotId: robot.id,
+    robotName: robot.name,
+    driver: database.driver,
+    setupMs: performance.now() - started,
+  });
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`chat bench server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `chat bench server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

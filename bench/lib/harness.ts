@@ -54,11 +54,18 @@ export async function runBench(name: string, main: () => Promise<void>): Promise
  */
 export function eachFlag(
   argv: string[],
-  handle: (flag: string, arg: string, value: () => string | undefined, valueIf: (test: RegExp) => string | undefined) => void,
+  handle: (
+    flag: string,
+    arg: string,
+    value: () => string | undefined,
+    valueIf: (test: RegExp) => string | undefined,
+  ) => void,
 ): void {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     const value = () => inline ?? argv[++i];
     const valueIf = (test: RegExp) => inline ?? (argv[i + 1] && test.test(argv[i + 1] ?? "") ? argv[++i] : undefined);
     handle(flag, arg, value, valueIf);
@@ -114,7 +121,13 @@ export interface Answer {
 }
 
 /** One request to 127.0.0.1 on a fresh connection (no agent); a body is sent as JSON. */
-export function request(port: number, method: string, urlPath: string, body?: string, timeoutMs = 5000): Promise<Answer> {
+export function request(
+  port: number,
+  method: string,
+  urlPath: string,
+  body?: string,
+  timeoutMs = 5000,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -123,12 +136,15 @@ export function request(port: number, method: string, urlPath: string, body?: st
         method,
         path: urlPath,
         agent: false,
-        headers: body !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {},
+        headers:
+          body !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {},
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
@@ -150,8 +166,17 @@ export interface NodeChild {
  * Runs `node <argv>` in its own process group (detached) with piped output, and registers a cleanup that stops
  * the group (SIGTERM, then SIGKILL after graceMs).
  */
-export function spawnNode(name: string, argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv; graceMs?: number }): NodeChild {
-  const child = spawn(process.execPath, argv, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+export function spawnNode(
+  name: string,
+  argv: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; graceMs?: number },
+): NodeChild {
+  const child = spawn(process.execPath, argv, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   onCleanup(name, () => stopChild(child, options.graceMs));
   const output = tail(child, false);
   let exited: string | undefined;
@@ -209,7 +234,11 @@ export function percentile(samples: number[], p: number): number {
 export function printTable(header: string[], rows: string[][], indent = ""): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
-    indent + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ").trimEnd();
+    indent +
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
   out(line(header));
   out(indent + widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) out(line(r));

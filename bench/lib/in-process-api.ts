@@ -37,7 +37,9 @@ export async function startApiInProcess(
   });
   const store = createMemoryStore();
   const logger = createLogger(config.LOG_LEVEL);
-  const httpServer = createHttpServer(createApi({ config, database: handle, store, logger, llm: createLlmProvider(config) }));
+  const httpServer = createHttpServer(
+    createApi({ config, database: handle, store, logger, llm: createLlmProvider(config) }),
+  );
   const port = await listen(httpServer.server);
   let stopped = false;
   const stop = async () => {

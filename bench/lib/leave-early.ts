@@ -9,7 +9,13 @@ import { performance } from "node:perf_hooks";
 export type Left = { leftAt: number } | { error: string };
 
 /** Resolves with performance.now() at the moment the connection was destroyed. Never rejects. */
-export function leaveAfterFirstText(port: number, urlPath: string, body: string, headers: Record<string, string>, timeoutMs = 60_000): Promise<Left> {
+export function leaveAfterFirstText(
+  port: number,
+  urlPath: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Left> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: Left) => {
@@ -24,7 +30,12 @@ export function leaveAfterFirstText(port: number, urlPath: string, body: string,
         method: "POST",
         path: urlPath,
         agent: false,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), accept: "text/event-stream", ...headers },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          accept: "text/event-stream",
+          ...headers,
+        },
       },
       (res) => {
         if (res.statusCode !== 200) {

@@ -36,16 +36,21 @@ function diagnostics(lhr: Lhr): string[] {
         `LCP ${o("observedLargestContentfulPaint")} ms, DOMContentLoaded ${o("observedDomContentLoaded")} ms, load ${o("observedLoad")} ms`,
     );
   }
-  const lcpEl = items("largest-contentful-paint-element")[0] as { items?: Array<{ node?: { snippet?: string; selector?: string } }> } | undefined;
+  const lcpEl = items("largest-contentful-paint-element")[0] as
+    { items?: Array<{ node?: { snippet?: string; selector?: string } }> } | undefined;
   const node = lcpEl?.items?.[0]?.node;
   if (node) notes.push(`LCP element: ${(node.snippet ?? node.selector ?? "?").slice(0, 140)}`);
-  const phases = items("largest-contentful-paint-element")[1] as { items?: Array<{ phase?: string; timing?: number }> } | undefined;
+  const phases = items("largest-contentful-paint-element")[1] as
+    { items?: Array<{ phase?: string; timing?: number }> } | undefined;
   if (phases?.items?.length) {
     notes.push(`LCP phases: ${phases.items.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(", ")}`);
   }
   const boot = items("bootup-time")
     .slice(0, 3)
-    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, "")} ${Math.round(Number(i.total))} ms (script eval ${Math.round(Number(i.scripting))} ms)`);
+    .map(
+      (i) =>
+        `${String(i.url).replace(/^https?:\/\/[^/]+/, "")} ${Math.round(Number(i.total))} ms (script eval ${Math.round(Number(i.scripting))} ms)`,
+    );
   if (boot.length) notes.push(`main-thread time by script (simulated): ${boot.join("; ")}`);
   const unused = lhr.audits["unused-javascript"];
   const unusedBytes = (unused?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes;
@@ -76,7 +81,8 @@ export async function lighthouseRun(url: string, port: number): Promise<LhFigure
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse runtime error for ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse runtime error for ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
     score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
     cls: auditValue(lhr, "cumulative-layout-shift"),
@@ -89,4 +95,3 @@ export async function lighthouseRun(url: string, port: number): Promise<LhFigure
     warnings: lhr.runWarnings,
   };
 }
-

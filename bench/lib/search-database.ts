@@ -8,7 +8,6 @@ export type Driver = "postgres" | "pglite";
 
 export const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(0)} ms`);
 
-
 /** Runs raw SQL with $n parameters on either driver's client and returns plain row objects. */
 export type Raw = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -44,7 +43,10 @@ export async function openBenchDb(driver: Driver): Promise<BenchDb> {
     return { driver, label: "PGlite (in memory, in this process)", handle, raw: rawOf(handle), close };
   }
 
-  const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL, "kewl_bench_search_");
+  const scratch = await createScratchDatabase(
+    process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL,
+    "kewl_bench_search_",
+  );
   const handle = await openDatabase({ databaseUrl: scratch.url });
   let closed = false;
   const closePool = async () => {
@@ -97,7 +99,9 @@ export async function fill(db: BenchDb, corpus: GeneratedRobot[]): Promise<void>
   for (let i = 0; i < corpus.length; i += batch) {
     await db.raw(INSERT_BATCH_SQL, [JSON.stringify(corpus.slice(i, i + batch)), studio?.id ?? null]);
   }
-  out(`  bulk insert: ${corpus.length.toLocaleString("en")} generated characters in ${ms(performance.now() - t)} (${batch}-row statements)`);
+  out(
+    `  bulk insert: ${corpus.length.toLocaleString("en")} generated characters in ${ms(performance.now() - t)} (${batch}-row statements)`,
+  );
 
   // VACUUM also flushes the GIN pending lists (fastupdate) the bulk insert left, as autovacuum would in production.
   t = performance.now();
@@ -121,4 +125,3 @@ export async function fill(db: BenchDb, corpus: GeneratedRobot[]): Promise<void>
 }
 
 // ---------------------------------------------------------------------------------------------- queries
-

@@ -38,7 +38,10 @@ interface Parsed {
 
 function parseOpenAi(payload: string): Parsed {
   if (payload === "[DONE]") return { end: true };
-  const chunk = JSON.parse(payload) as { choices?: Array<{ delta?: { content?: string | null } }>; error?: { message?: string } };
+  const chunk = JSON.parse(payload) as {
+    choices?: Array<{ delta?: { content?: string | null } }>;
+    error?: { message?: string };
+  };
   if (chunk.error) return { error: `upstream error: ${chunk.error.message ?? "?"}` };
   const content = chunk.choices?.[0]?.delta?.content;
   return content ? { text: content } : {};
@@ -71,7 +74,16 @@ export function timeStream(
   timeoutMs = 60_000,
 ): Promise<StreamTiming> {
   const parse = kind === "openai" ? parseOpenAi : parseKewl;
-  const result: StreamTiming = { sentAt: 0, status: 0, startMs: null, ttftMs: null, lastTextMs: null, endMs: null, text: "", error: null };
+  const result: StreamTiming = {
+    sentAt: 0,
+    status: 0,
+    startMs: null,
+    ttftMs: null,
+    lastTextMs: null,
+    endMs: null,
+    text: "",
+    error: null,
+  };
   return new Promise((resolve) => {
     let settled = false;
     const finish = (error: string | null) => {
@@ -89,7 +101,12 @@ export function timeStream(
         method: "POST",
         path: urlPath,
         agent,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), accept: "text/event-stream", ...headers },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          accept: "text/event-stream",
+          ...headers,
+        },
       },
       (res) => {
         result.status = res.statusCode ?? 0;
@@ -132,7 +149,8 @@ export function timeStream(
         });
         res.on("end", () => {
           if (result.error) finish(result.error);
-          else if (result.endMs === null) finish(kind === "kewl" ? "stream ended without an `end` message" : "stream ended without [DONE]");
+          else if (result.endMs === null)
+            finish(kind === "kewl" ? "stream ended without an `end` message" : "stream ended without [DONE]");
           else finish(null);
         });
         res.on("error", (err) => finish(`response failed: ${err.message}`));

@@ -42,7 +42,11 @@ export async function verifySameAnswer(ours: Target, plain: Target, expectedRows
  * an uncached answer at once. server/modules/catalogue/catalogue-cache.ts keeps catalogue reads for 30 s, so
  * ours normally does not run the query on every request while plain does (unless --plain-cache).
  */
-export async function probeCaching(db: BenchDatabase, ours: Target, plain: Target): Promise<{ ours: boolean; plain: boolean }> {
+export async function probeCaching(
+  db: BenchDatabase,
+  ours: Target,
+  plain: Target,
+): Promise<{ ours: boolean; plain: boolean }> {
   const { tags } = await import("../../server/db/schema");
   const { eq } = await import("drizzle-orm");
   const key = `bench-probe-${randomBytes(4).toString("hex")}`;

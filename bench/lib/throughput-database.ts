@@ -20,7 +20,9 @@ export interface BenchDatabase {
 }
 
 /** Runs listTags once on a drizzle instance over the same client with a logger, to get the exact SQL. */
-async function captureListTagsSql(handle: DbHandle): Promise<{ sql: string; params: unknown[]; fields: string[]; rows: number }> {
+async function captureListTagsSql(
+  handle: DbHandle,
+): Promise<{ sql: string; params: unknown[]; fields: string[]; rows: number }> {
   const { listTags } = await import("../../server/modules/catalogue/tags");
   const { db, captured: queries } = await capturingDb(handle);
   const rows = await listTags(db);

@@ -60,7 +60,10 @@ export async function measure(target: Target, opts: Options, round: number): Pro
   const cpuBefore = processCpuSeconds(target.pid);
   const figures = await load(target, opts.duration, opts.connections);
   const cpuAfter = processCpuSeconds(target.pid);
-  figures.cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && figures.total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / figures.total : NaN;
+  figures.cpuUs =
+    cpuBefore !== undefined && cpuAfter !== undefined && figures.total > 0
+      ? ((cpuAfter - cpuBefore) * 1e6) / figures.total
+      : NaN;
   process.stdout.write(
     `  round ${round}  ${target.name.padEnd(28)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms` +
       `  non-2xx ${figures.non2xx}  errors ${figures.errors}${Number.isNaN(figures.cpuUs) ? "" : `  server CPU ${figures.cpuUs.toFixed(0)} µs/req`}\n`,

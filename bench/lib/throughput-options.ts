@@ -16,7 +16,14 @@ export interface Options {
 }
 
 export function parseArgs(argv: string[]): Options {
-  const opts: Options = { pglite: false, duration: 10, warmup: 2, connections: 50, cpuProfDir: undefined, plainCacheMs: 0 };
+  const opts: Options = {
+    pglite: false,
+    duration: 10,
+    warmup: 2,
+    connections: 50,
+    cpuProfDir: undefined,
+    plainCacheMs: 0,
+  };
   const num = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a non-negative number`);

@@ -40,7 +40,11 @@ export async function startOursChild(db: BenchDatabase, opts: Options): Promise<
       REQUEST_SIGNING: "off",
     };
     process.stdout.write(`starting our server (node scripts/start.mjs, builds first when stale) on port ${port}…\n`);
-    const { child, output, exited } = spawnNode("stop our server", [...nodeArgs, path.join(ROOT, "scripts/start.mjs")], { cwd: ROOT, env });
+    const { child, output, exited } = spawnNode(
+      "stop our server",
+      [...nodeArgs, path.join(ROOT, "scripts/start.mjs")],
+      { cwd: ROOT, env },
+    );
 
     // Ready when /v1/health answers and Next has finished preparing (a page path no longer gets "Starting up").
     let apiUp = false;
@@ -82,7 +86,11 @@ export async function startPlainChild(db: BenchDatabase, opts: Options): Promise
     BENCH_FIELDS: JSON.stringify(db.fields),
     BENCH_CACHE_MS: String(opts.plainCacheMs),
   };
-  const { child, output } = spawnNode("stop plain server", [path.join(ROOT, "bench/plain-server.mjs")], { cwd: ROOT, env, graceMs: 5000 });
+  const { child, output } = spawnNode("stop plain server", [path.join(ROOT, "bench/plain-server.mjs")], {
+    cwd: ROOT,
+    env,
+    graceMs: 5000,
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`plain server not ready after 30 s:\n${output()}`)), 30_000);
     child.stdout?.on("data", (c: Buffer) => {
@@ -110,7 +118,9 @@ export async function startPlainInProcess(db: BenchDatabase, opts: Options): Pro
   const client = (db.handle.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
   const parsers = { 20: (v: string) => Number(v) };
   const query = async () => (await client.query<unknown[]>(db.sql, db.params, { parsers, rowMode: "array" })).rows;
-  const server = http.createServer(createPlainHandler({ endpoint: ENDPOINT, fields: db.fields, cacheMs: opts.plainCacheMs, query }));
+  const server = http.createServer(
+    createPlainHandler({ endpoint: ENDPOINT, fields: db.fields, cacheMs: opts.plainCacheMs, query }),
+  );
   server.keepAliveTimeout = 65_000;
   const port = await listen(server);
   onCleanup("stop plain in-process server", () => closeServer(server));

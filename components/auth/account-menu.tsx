@@ -19,7 +19,10 @@ function Avatar({ profile, className = "size-8" }: { profile: Pick<Profile, "fac
     return <img src={src} alt="" className={`${className} shrink-0 rounded-full bg-muted object-cover`} />;
   }
   return (
-    <span aria-hidden="true" className={`${className} grid shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground`}>
+    <span
+      aria-hidden="true"
+      className={`${className} grid shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground`}
+    >
       {(profile.name.trim()[0] ?? "?").toUpperCase()}
     </span>
   );
@@ -82,7 +85,7 @@ export function AccountMenu({ profile }: { profile: Profile }) {
         aria-label={`Account: ${profile.name}`}
         onClick={() => (open ? close(false) : openAt("first"))}
         onKeyDown={onButtonKeyDown}
-        className="flex h-9 max-w-48 items-center gap-2 rounded-full p-0.5 pr-0.5 outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:pr-3"
+        className="flex h-9 max-w-48 items-center gap-2 rounded-full p-0.5 pr-0.5 transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:pr-3"
       >
         <Avatar profile={profile} />
         <span className="hidden truncate text-sm font-medium sm:inline">{profile.name}</span>
@@ -94,9 +97,9 @@ export function AccountMenu({ profile }: { profile: Profile }) {
           role="menu"
           aria-label="Account"
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 top-full z-50 mt-2 w-60 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-xl motion-safe:animate-fade-in"
+          className="absolute top-full right-0 z-50 mt-2 w-60 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-xl motion-safe:animate-fade-in"
         >
-          <div className="flex items-center gap-3 px-3 pb-2.5 pt-2">
+          <div className="flex items-center gap-3 px-3 pt-2 pb-2.5">
             <Avatar profile={profile} className="size-10" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold">{profile.name}</p>
@@ -104,7 +107,13 @@ export function AccountMenu({ profile }: { profile: Profile }) {
             </div>
           </div>
           <div role="separator" className="my-1 h-px bg-border" />
-          <Link role="menuitem" tabIndex={-1} href={`/profile/${encodeURIComponent(profile.key)}`} onClick={() => close(false)} className={ITEM}>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            href={`/profile/${encodeURIComponent(profile.key)}`}
+            onClick={() => close(false)}
+            className={ITEM}
+          >
             My profile
           </Link>
           <button

@@ -47,7 +47,7 @@ export function CaptchaImageButton({ captcha }: { captcha: Captcha }) {
       aria-label="Reload captcha"
       title="Reload captcha"
       onClick={captcha.reload}
-      className="relative grid h-11 w-32 shrink-0 place-items-center overflow-hidden rounded-lg border border-border bg-white text-xs font-medium text-neutral-600 outline-none transition-colors hover:border-muted-foreground/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      className="relative grid h-11 w-32 shrink-0 place-items-center overflow-hidden rounded-lg border border-border bg-white text-xs font-medium text-neutral-600 transition-colors outline-none hover:border-muted-foreground/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
       {captcha.image ? (
         // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the captcha call, nothing to optimise

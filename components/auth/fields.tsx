@@ -23,7 +23,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its error (role alert, linked by aria-describedby) and an optional counter. */
-export function TextField({ label, error, count, trailing, aside, className, id, maxLength, ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  count,
+  trailing,
+  aside,
+  className,
+  id,
+  maxLength,
+  ref,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -37,7 +48,7 @@ export function TextField({ label, error, count, trailing, aside, className, id,
           {label}
         </label>
         {showCounter ? (
-          <span id={counterId} className="text-xs tabular-nums text-muted-foreground" aria-live="off">
+          <span id={counterId} className="text-xs text-muted-foreground tabular-nums" aria-live="off">
             {count}/{maxLength}
           </span>
         ) : null}
@@ -50,7 +61,7 @@ export function TextField({ label, error, count, trailing, aside, className, id,
             maxLength={maxLength}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className={`${INPUT_CLASS}${trailing ? " pr-11" : ""}`}
+            className={`${INPUT_CLASS}${trailing ? "pr-11" : ""}`}
             {...input}
           />
           {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
@@ -83,7 +94,7 @@ export function PasswordField(props: PasswordFieldProps) {
           aria-label={visible ? "Hide password" : "Show password"}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
-          className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
         >
           <EyeIcon crossed={visible} />
         </button>
@@ -94,7 +105,16 @@ export function PasswordField(props: PasswordFieldProps) {
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <path d="m3 3 18 18" /> : null}
@@ -106,7 +126,10 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 export function FormAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {message}
     </p>
   );

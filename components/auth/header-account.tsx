@@ -21,5 +21,7 @@ export function useSignedInProfile() {
 /** The site header with the account menu in place of "Sign in" once signed in. */
 export function SiteHeaderWithAccount() {
   const profile = useSignedInProfile();
-  return <SiteHeader account={profile ? <AccountMenu profile={profile} /> : undefined} onSignInIntent={prefetchDialogs} />;
+  return (
+    <SiteHeader account={profile ? <AccountMenu profile={profile} /> : undefined} onSignInIntent={prefetchDialogs} />
+  );
 }

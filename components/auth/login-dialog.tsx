@@ -13,7 +13,10 @@ import { useLoginFlow, type LoginFlow } from "./use-login-flow";
 /** SPEC §2: step and e-mail reset 300 ms after closing, once the close animation is over. */
 export const LOGIN_RESET_DELAY_MS = 300;
 
-const STEPS: Record<LoginStep, { title: string; description: (email: string) => string; Body: (p: { flow: LoginFlow }) => ReactNode }> = {
+const STEPS: Record<
+  LoginStep,
+  { title: string; description: (email: string) => string; Body: (p: { flow: LoginFlow }) => ReactNode }
+> = {
   email: { title: "Welcome", description: () => "Sign in or create an account.", Body: EmailStep },
   password: { title: "Welcome back", description: (email) => `Enter your password for ${email}`, Body: PasswordStep },
   register: { title: "Create account", description: (email) => `Create a password for ${email}`, Body: RegisterStep },
@@ -53,8 +56,21 @@ export function LoginDialog({ registerPublicKey }: LoginDialogProps) {
       {/* keyed by step: each step starts with a fresh form */}
       <Body key={flow.step} flow={flow} />
       {flow.step === "email" ? null : (
-        <Button variant="ghost" onClick={flow.backToEmail} disabled={flow.loading} className="mt-2 h-10 w-full text-muted-foreground">
-          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-4">
+        <Button
+          variant="ghost"
+          onClick={flow.backToEmail}
+          disabled={flow.loading}
+          className="mt-2 h-10 w-full text-muted-foreground"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            className="size-4"
+          >
             <path d="M15 18l-6-6 6-6" />
           </svg>
           Back to email

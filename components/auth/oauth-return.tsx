@@ -22,13 +22,19 @@ const noSubscription = () => () => {};
  */
 export function OAuthReturn({ code, isNew, error }: { code?: string; isNew?: string; error?: string }) {
   // Server render and hydration: assume an opener; the client snapshot then says whether there is one.
-  const orphan = useSyncExternalStore(noSubscription, () => sameOriginOpener() === null, () => false);
+  const orphan = useSyncExternalStore(
+    noSubscription,
+    () => sameOriginOpener() === null,
+    () => false,
+  );
 
   useEffect(() => {
     const opener = sameOriginOpener();
     if (!opener) return;
     const message: OAuthMessage =
-      code && !error ? { type: OAUTH_MESSAGE_TYPE, code, is_new: isNew === "true" } : { type: OAUTH_MESSAGE_TYPE, error: error ?? "no_code" };
+      code && !error
+        ? { type: OAUTH_MESSAGE_TYPE, code, is_new: isNew === "true" }
+        : { type: OAUTH_MESSAGE_TYPE, error: error ?? "no_code" };
     opener.postMessage(message, window.location.origin);
     window.close();
   }, [code, isNew, error]);

@@ -34,10 +34,12 @@ export function PasswordStep({ flow }: { flow: LoginFlow }) {
           autoComplete="current-password"
           autoFocus
           error={errors.password?.message}
-          {...register("password", { onChange: () => {
-            clearErrors("password");
-            clearErrors("root.server");
-          } })}
+          {...register("password", {
+            onChange: () => {
+              clearErrors("password");
+              clearErrors("root.server");
+            },
+          })}
         />
         <button
           type="button"

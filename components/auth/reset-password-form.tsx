@@ -24,7 +24,10 @@ function isPlausibleResetToken(token: string | null | undefined): token is strin
 
 function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`text-base ${tone === "error" ? "text-destructive" : "text-foreground"}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`text-base ${tone === "error" ? "text-destructive" : "text-foreground"}`}
+    >
       {children}
     </p>
   );
@@ -52,7 +55,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" }, reValidateMode: "onSubmit" });
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { password: "", confirm: "" },
+    reValidateMode: "onSubmit",
+  });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     const outcome = await submitPasswordReset(token ?? "", password, () => useAuthStore.getState().loadRsaPublicKey());
@@ -83,7 +90,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   }
 
-  const edit = (name: "password" | "confirm") => register(name, {
+  const edit = (name: "password" | "confirm") =>
+    register(name, {
       onChange: () => {
         clearErrors(name);
         clearErrors("root.server");
@@ -91,8 +99,19 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     });
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PasswordField label="New password" autoComplete="new-password" autoFocus error={errors.password?.message} {...edit("password")} />
-      <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirm?.message} {...edit("confirm")} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        error={errors.password?.message}
+        {...edit("password")}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...edit("confirm")}
+      />
       <FormAlert message={errors.root?.server?.message} />
       <LoadingButton type="submit" loading={isSubmitting} className="h-11">
         Reset password

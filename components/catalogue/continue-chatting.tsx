@@ -34,11 +34,17 @@ export function ContinueChatting() {
             <li key={chat.session_id} className="w-64 shrink-0 snap-start">
               <Link
                 href={`/character/chat/${chat.robot.id}`}
-                className="flex h-full items-center gap-3 rounded-2xl border border-border bg-card p-3 outline-none transition-colors hover:border-primary/50 hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
+                className="flex h-full items-center gap-3 rounded-2xl border border-border bg-card p-3 transition-colors outline-none hover:border-primary/50 hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {avatar ? (
                   // eslint-disable-next-line @next/next/no-img-element -- local SVG avatars or https URLs
-                  <img src={avatar} alt="" width={48} height={48} className="size-12 shrink-0 rounded-full bg-muted object-cover" />
+                  <img
+                    src={avatar}
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="size-12 shrink-0 rounded-full bg-muted object-cover"
+                  />
                 ) : (
                   <span aria-hidden="true" className="size-12 shrink-0 rounded-full bg-muted" />
                 )}
@@ -57,5 +63,8 @@ export function ContinueChatting() {
 
 /** The last message as one line of plain text: markdown markers and line breaks dropped. */
 function oneLine(text: string): string {
-  return text.replace(/[*_`#>]+/g, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[*_`#>]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -33,9 +33,11 @@ export function NsfwToggle({ initialOn }: { initialOn: boolean }) {
         aria-checked={on}
         aria-label="Show 18+ characters"
         onClick={toggle}
-        className={`relative h-6 w-11 rounded-full outline-none transition focus-visible:ring-2 focus-visible:ring-ring ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
+        className={`relative h-6 w-11 rounded-full transition outline-none focus-visible:ring-2 focus-visible:ring-ring ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
       >
-        <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${on ? "left-[22px]" : "left-0.5"}`} />
+        <span
+          className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${on ? "left-[22px]" : "left-0.5"}`}
+        />
       </button>
     </label>
   );

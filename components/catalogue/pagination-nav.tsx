@@ -13,13 +13,25 @@ function hrefFor(basePath: string, params: Record<string, string>, page: number)
 
 /** Link-based pagination (works without JavaScript and for crawlers), 2 siblings either side (SPEC §9). */
 export function PaginationNav({
-  page, totalPages, basePath, params = {},
-}: { page: number; totalPages: number; basePath: string; params?: Record<string, string> }) {
+  page,
+  totalPages,
+  basePath,
+  params = {},
+}: {
+  page: number;
+  totalPages: number;
+  basePath: string;
+  params?: Record<string, string>;
+}) {
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <Link href={hrefFor(basePath, params, page - 1)} className={`${ITEM} border border-border hover:border-primary`} rel="prev">
+        <Link
+          href={hrefFor(basePath, params, page - 1)}
+          className={`${ITEM} border border-border hover:border-primary`}
+          rel="prev"
+        >
           <span aria-hidden="true">‹</span>
           <span className="sr-only sm:not-sr-only sm:ml-1">Previous</span>
         </Link>
@@ -42,7 +54,11 @@ export function PaginationNav({
         ),
       )}
       {page < totalPages ? (
-        <Link href={hrefFor(basePath, params, page + 1)} className={`${ITEM} border border-border hover:border-primary`} rel="next">
+        <Link
+          href={hrefFor(basePath, params, page + 1)}
+          className={`${ITEM} border border-border hover:border-primary`}
+          rel="next"
+        >
           <span className="sr-only sm:not-sr-only sm:mr-1">Next</span>
           <span aria-hidden="true">›</span>
         </Link>

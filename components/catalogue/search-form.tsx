@@ -15,7 +15,10 @@ export function SearchForm({ initialQuery }: { initialQuery: string }) {
         autoComplete="off"
         className="h-12 min-w-0 flex-1 rounded-full border border-border bg-card px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
-      <button type="submit" className="h-12 rounded-full bg-primary px-6 font-medium text-primary-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <button
+        type="submit"
+        className="h-12 rounded-full bg-primary px-6 font-medium text-primary-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         Search
       </button>
     </form>

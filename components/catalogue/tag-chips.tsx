@@ -10,7 +10,9 @@ export function TagChips({ tags, current }: { tags: Tag[]; current?: string }) {
           href={`/tag/${t.key}`}
           aria-current={t.key === current ? "page" : undefined}
           className={`shrink-0 rounded-full border px-3 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring ${
-            t.key === current ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:border-primary hover:text-primary"
+            t.key === current
+              ? "border-primary bg-primary text-primary-foreground"
+              : "border-border bg-card hover:border-primary hover:text-primary"
           }`}
         >
           {t.name}

@@ -22,24 +22,29 @@ export function CharacterCard({ robot, priority = false }: { robot: RobotCard; p
         <h3 className="truncate font-semibold">
           <Link
             href={`/character/${robot.id}`}
-            className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring group-hover:text-primary"
+            className="outline-none group-hover:text-primary after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
             {robot.name}
           </Link>
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{robot.intro}</p>
-        <div className="mt-auto flex min-w-0 items-center gap-3 whitespace-nowrap pt-2 text-xs text-muted-foreground">
+        <div className="mt-auto flex min-w-0 items-center gap-3 pt-2 text-xs whitespace-nowrap text-muted-foreground">
           <span className="inline-flex items-center gap-1" title={`${robot.chat_count.toLocaleString("en-US")} chats`}>
             <ChatIcon />
             <span className="sr-only">Chats: </span>
             {formatCount(robot.chat_count)}
           </span>
-          <span className="inline-flex items-center gap-1" title={`${robot.favorite_count.toLocaleString("en-US")} favourites`}>
+          <span
+            className="inline-flex items-center gap-1"
+            title={`${robot.favorite_count.toLocaleString("en-US")} favourites`}
+          >
             <HeartIcon />
             <span className="sr-only">Favourites: </span>
             {formatCount(robot.favorite_count)}
           </span>
-          {robot.nsfw ? <span className="rounded bg-destructive/15 px-1.5 font-semibold text-destructive">18+</span> : null}
+          {robot.nsfw ? (
+            <span className="rounded bg-destructive/15 px-1.5 font-semibold text-destructive">18+</span>
+          ) : null}
           <span className="ml-auto hidden min-w-0 truncate sm:inline">{robot.tags.map((t) => t.name).join(" · ")}</span>
         </div>
       </div>

@@ -36,7 +36,11 @@ export function FavoriteButton({ robotId, initialCount }: { robotId: number; ini
     setPending(true);
     setFavorited(next);
     try {
-      const state = await apiPost(`/v1/user/favorites/${next ? "add" : "remove"}`, { robot_id: robotId }, { schema: favoriteStateSchema });
+      const state = await apiPost(
+        `/v1/user/favorites/${next ? "add" : "remove"}`,
+        { robot_id: robotId },
+        { schema: favoriteStateSchema },
+      );
       setFavorited(state.favorited);
       setCount(state.favorite_count);
     } catch (err) {
@@ -56,7 +60,7 @@ export function FavoriteButton({ robotId, initialCount }: { robotId: number; ini
       disabled={pending}
       aria-pressed={favorited}
       aria-label={favorited ? "Remove from favourites" : "Add to favourites"}
-      className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 font-medium outline-none transition focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70 ${
+      className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 font-medium transition outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70 ${
         favorited ? "border-primary bg-primary/10 text-primary" : "border-border hover:border-primary"
       }`}
     >

@@ -15,7 +15,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
       <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-2.5 sm:px-6">
         <CharacterAvatar src={avatarSrc} className="size-10" />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base font-semibold leading-tight">
+          <h1 className="truncate text-base leading-tight font-semibold">
             <Link
               href={`/character/${robot.id}`}
               className="rounded-sm outline-none hover:underline hover:underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring"

@@ -21,7 +21,7 @@ export function ChatNotice({ notice, onDismiss }: { notice: Notice; onDismiss: (
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss"
-        className="-m-1 grid size-8 shrink-0 place-items-center rounded-full text-muted-foreground outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        className="-m-1 grid size-8 shrink-0 place-items-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         <CloseIcon width={16} height={16} />
       </button>

@@ -41,7 +41,10 @@ export function ChatRoom({ robot }: { robot: ChatRobot }) {
   const [announcement, setAnnouncement] = useState("");
   const composerRef = useRef<ComposerHandle>(null);
 
-  const onSettled = useCallback((outcome: ChatStreamOutcome) => setAnnouncement(announcementFor(outcome, robot.name)), [robot.name]);
+  const onSettled = useCallback(
+    (outcome: ChatStreamOutcome) => setAnnouncement(announcementFor(outcome, robot.name)),
+    [robot.name],
+  );
   const session = useChatSession({ robotId: robot.id, uid: viewer.uid, model: models?.current ?? null, onSettled });
   const { state } = session;
   const streaming = state.turn !== null;
@@ -83,7 +86,7 @@ export function ChatRoom({ robot }: { robot: ChatRobot }) {
         onLoadOlder={session.loadOlder}
       />
       <div className="shrink-0 bg-background">
-        <div className="mx-auto w-full max-w-3xl px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-2 sm:px-6">
+        <div className="mx-auto w-full max-w-3xl px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-6">
           {state.notice ? <ChatNotice notice={state.notice} onDismiss={session.dismissNotice} /> : null}
           <Composer
             ref={composerRef}

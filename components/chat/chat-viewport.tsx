@@ -24,7 +24,7 @@ export function ChatViewport({ children }: { children: ReactNode }) {
   return (
     <main
       ref={ref}
-      className="fixed inset-x-0 bottom-0 top-[var(--chat-top,98px)] flex flex-col sm:top-[var(--chat-top,65px)]"
+      className="fixed inset-x-0 top-[var(--chat-top,98px)] bottom-0 flex flex-col sm:top-[var(--chat-top,65px)]"
     >
       {children}
     </main>

@@ -1,6 +1,14 @@
 "use client";
 
-import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import {
+  forwardRef,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
 import { CHAT_MESSAGE_MAX_CHARS } from "@/lib/contracts/chat-codes";
 import { SendIcon, StopIcon } from "./chat-icons";
 
@@ -65,7 +73,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
       <label htmlFor={id} className="sr-only">
         Message {characterName}
       </label>
-      <div className="flex items-end gap-2 rounded-3xl border border-border bg-card py-1.5 pl-4 pr-1.5 shadow-sm transition-colors focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/40">
+      <div className="flex items-end gap-2 rounded-3xl border border-border bg-card py-1.5 pr-1.5 pl-4 shadow-sm transition-colors focus-within:border-primary/60 focus-within:ring-2 focus-within:ring-ring/40">
         <textarea
           ref={textareaRef}
           id={id}
@@ -84,7 +92,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
             type="button"
             onClick={onStop}
             aria-label="Stop"
-            className="grid size-10 shrink-0 place-items-center rounded-full bg-foreground text-background outline-none transition-opacity hover:opacity-85 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+            className="grid size-10 shrink-0 place-items-center rounded-full bg-foreground text-background transition-opacity outline-none hover:opacity-85 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
           >
             <StopIcon width={16} height={16} />
           </button>
@@ -93,7 +101,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
             type="submit"
             aria-label="Send"
             disabled={!canSend}
-            className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground outline-none transition-opacity hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-40"
+            className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground transition-opacity outline-none hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-40"
           >
             <SendIcon width={18} height={18} />
           </button>
@@ -102,7 +110,10 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
       <div id={`${id}-hint`} className="mt-1.5 flex min-h-4 justify-between gap-3 px-3 text-xs text-muted-foreground">
         <span className="hidden sm:inline">Enter to send, Shift+Enter for a new line</span>
         {length >= MESSAGE_COUNTER_FROM ? (
-          <span className={`ml-auto tabular-nums ${tooLong ? "font-medium text-destructive" : ""}`} data-testid="composer-counter">
+          <span
+            className={`ml-auto tabular-nums ${tooLong ? "font-medium text-destructive" : ""}`}
+            data-testid="composer-counter"
+          >
             {tooLong ? `${length - CHAT_MESSAGE_MAX_CHARS} over the limit · ` : ""}
             {length} / {CHAT_MESSAGE_MAX_CHARS}
           </span>

@@ -9,13 +9,21 @@ import { useViewer } from "./use-viewer";
  * The character's greeting, first in every conversation. Rendered on the server with "you" for {{user}}; a
  * signed-in user's name replaces it after hydration.
  */
-export function GreetingBubble({ greeting, characterName, avatarSrc }: { greeting: string; characterName: string; avatarSrc: string | null }) {
+export function GreetingBubble({
+  greeting,
+  characterName,
+  avatarSrc,
+}: {
+  greeting: string;
+  characterName: string;
+  avatarSrc: string | null;
+}) {
   const { name } = useViewer();
   const text = fillPlaceholders(greeting, characterName, name ?? undefined);
   return (
     <div className="flex gap-2.5" data-testid="chat-greeting">
       <CharacterAvatar src={avatarSrc} className="mt-0.5 size-8" />
-      <div className="flex min-w-0 max-w-[85%] flex-col items-start sm:max-w-[80%]">
+      <div className="flex max-w-[85%] min-w-0 flex-col items-start sm:max-w-[80%]">
         <span className="sr-only">{characterName}:</span>
         <div className="min-w-0 rounded-2xl rounded-tl-md bg-muted px-4 py-2.5 text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-2">
           <MarkdownView text={text} />

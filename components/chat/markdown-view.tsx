@@ -25,7 +25,10 @@ function renderBlock(block: Block, key: number): ReactNode {
       );
     case "code":
       return (
-        <pre key={key} className="overflow-x-auto rounded-lg bg-foreground/[0.06] p-3 text-[0.8125rem] leading-relaxed dark:bg-black/30">
+        <pre
+          key={key}
+          className="overflow-x-auto rounded-lg bg-foreground/[0.06] p-3 text-[0.8125rem] leading-relaxed dark:bg-black/30"
+        >
           <code data-lang={block.lang ?? undefined}>{block.text}</code>
         </pre>
       );
@@ -69,14 +72,18 @@ function renderInline(node: Inline): ReactNode {
     case "em":
       return <em>{renderInlines(node.children)}</em>;
     case "code":
-      return <code className="rounded bg-foreground/[0.08] px-1 py-0.5 text-[0.875em] [overflow-wrap:anywhere]">{node.text}</code>;
+      return (
+        <code className="rounded bg-foreground/[0.08] px-1 py-0.5 text-[0.875em] [overflow-wrap:anywhere]">
+          {node.text}
+        </code>
+      );
     case "link":
       return (
         <a
           href={node.href}
           target="_blank"
           rel={UGC_LINK_REL}
-          className="font-medium text-primary underline underline-offset-2 outline-none [overflow-wrap:anywhere] hover:opacity-80 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring"
+          className="font-medium [overflow-wrap:anywhere] text-primary underline underline-offset-2 outline-none hover:opacity-80 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring"
         >
           {renderInlines(node.children)}
         </a>

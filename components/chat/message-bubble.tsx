@@ -39,7 +39,7 @@ export const MessageBubble = memo(function MessageBubble({ entry, characterName,
       data-testid="chat-message"
     >
       {mine ? null : <CharacterAvatar src={avatarSrc} className="mt-0.5 size-8" />}
-      <div className={`flex min-w-0 max-w-[85%] flex-col sm:max-w-[80%] ${mine ? "items-end" : "items-start"}`}>
+      <div className={`flex max-w-[85%] min-w-0 flex-col sm:max-w-[80%] ${mine ? "items-end" : "items-start"}`}>
         <span className="sr-only">{mine ? "You:" : `${characterName}:`}</span>
         {showBubble ? (
           <div
@@ -50,13 +50,23 @@ export const MessageBubble = memo(function MessageBubble({ entry, characterName,
                 : `${BUBBLE} rounded-tl-md bg-muted`
             }
           >
-            {entry.content === "" ? <TypingDots label={`${characterName} is typing`} /> : <MarkdownView text={entry.content} open={streaming} />}
+            {entry.content === "" ? (
+              <TypingDots label={`${characterName} is typing`} />
+            ) : (
+              <MarkdownView text={entry.content} open={streaming} />
+            )}
           </div>
         ) : null}
         {label ? (
-          <p className={`mt-1 px-1 text-xs ${entry.status === "unsent" ? "text-destructive" : "text-muted-foreground"}`}>{label}</p>
+          <p
+            className={`mt-1 px-1 text-xs ${entry.status === "unsent" ? "text-destructive" : "text-muted-foreground"}`}
+          >
+            {label}
+          </p>
         ) : null}
-        {entry.failure ? <TurnError failure={entry.failure} disabled={busy} onRetry={() => onRetry(entry.key)} /> : null}
+        {entry.failure ? (
+          <TurnError failure={entry.failure} disabled={busy} onRetry={() => onRetry(entry.key)} />
+        ) : null}
       </div>
     </div>
   );

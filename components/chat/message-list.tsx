@@ -23,7 +23,16 @@ interface Props {
  * The conversation log. Its own live announcements are off (a polite region elsewhere announces finished
  * replies, not every token); it is focusable so keyboard users can scroll it.
  */
-export function MessageList({ entries, history, greeting, characterName, avatarSrc, busy, onRetry, onLoadOlder }: Props) {
+export function MessageList({
+  entries,
+  history,
+  greeting,
+  characterName,
+  avatarSrc,
+  busy,
+  onRetry,
+  onLoadOlder,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { onScroll, showJump, jumpToLatest } = useChatScroll(scrollRef, entries);
@@ -40,9 +49,9 @@ export function MessageList({ entries, history, greeting, characterName, avatarS
         aria-label={`Conversation with ${characterName}`}
         aria-busy={history.loading || undefined}
         tabIndex={0}
-        className="h-full overflow-y-auto overscroll-contain outline-none [overflow-anchor:none] focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        className="h-full overflow-y-auto overscroll-contain outline-none [overflow-anchor:none] focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       >
-        <div className="relative mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 pb-4 pt-5 sm:px-6">
+        <div className="relative mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 pt-5 pb-4 sm:px-6">
           <div ref={sentinelRef} aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-px" />
           {greeting}
           {history.loading ? (
@@ -53,13 +62,24 @@ export function MessageList({ entries, history, greeting, characterName, avatarS
           {history.failed ? (
             <p className="text-center text-sm text-muted-foreground">
               {history.loaded ? "Couldn't load earlier messages." : "Couldn't load this chat."}{" "}
-              <button type="button" onClick={onLoadOlder} className="font-medium text-primary underline underline-offset-2 outline-none focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring">
+              <button
+                type="button"
+                onClick={onLoadOlder}
+                className="font-medium text-primary underline underline-offset-2 outline-none focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 Try again
               </button>
             </p>
           ) : null}
           {entries.map((entry) => (
-            <MessageBubble key={entry.key} entry={entry} characterName={characterName} avatarSrc={avatarSrc} busy={busy} onRetry={onRetry} />
+            <MessageBubble
+              key={entry.key}
+              entry={entry}
+              characterName={characterName}
+              avatarSrc={avatarSrc}
+              busy={busy}
+              onRetry={onRetry}
+            />
           ))}
         </div>
       </div>
@@ -68,7 +88,7 @@ export function MessageList({ entries, history, greeting, characterName, avatarS
           type="button"
           onClick={jumpToLatest}
           aria-label="Jump to latest message"
-          className="absolute bottom-3 left-1/2 grid size-10 -translate-x-1/2 place-items-center rounded-full border border-border bg-card text-foreground shadow-lg outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring motion-safe:animate-fade-in"
+          className="absolute bottom-3 left-1/2 grid size-10 -translate-x-1/2 place-items-center rounded-full border border-border bg-card text-foreground shadow-lg transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring motion-safe:animate-fade-in"
         >
           <ArrowDownIcon width={18} height={18} />
         </button>

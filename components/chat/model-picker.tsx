@@ -27,7 +27,12 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
   }, [open, active]);
 
   function openList() {
-    setActive(Math.max(0, models.findIndex((m) => m.key === current?.key)));
+    setActive(
+      Math.max(
+        0,
+        models.findIndex((m) => m.key === current?.key),
+      ),
+    );
     show();
   }
 
@@ -84,13 +89,19 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
         disabled={!current}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={onButtonKeyDown}
-        className="inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-full border border-border bg-background pl-3 pr-2 text-sm font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:max-w-[16rem]"
+        className="inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-full border border-border bg-background pr-2 pl-3 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:max-w-[16rem]"
       >
         <span className="truncate">{current?.name ?? "Model"}</span>
         {current ? (
-          <span className="hidden shrink-0 text-xs font-normal text-muted-foreground min-[420px]:inline">· {costLabel(current)}</span>
+          <span className="hidden shrink-0 text-xs font-normal text-muted-foreground min-[420px]:inline">
+            · {costLabel(current)}
+          </span>
         ) : null}
-        <ChevronDownIcon width={16} height={16} className={`shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""} ${saving ? "animate-pulse" : ""}`} />
+        <ChevronDownIcon
+          width={16}
+          height={16}
+          className={`shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""} ${saving ? "animate-pulse" : ""}`}
+        />
       </button>
       {open ? (
         <ul
@@ -101,7 +112,7 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
           aria-label="Choose a model"
           aria-activedescendant={`${listId}-${active}`}
           onKeyDown={onListKeyDown}
-          className="absolute right-0 top-full z-30 mt-2 max-h-[min(24rem,60dvh)] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-border bg-card p-1.5 shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-ring motion-safe:animate-fade-in"
+          className="absolute top-full right-0 z-30 mt-2 max-h-[min(24rem,60dvh)] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-border bg-card p-1.5 shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-ring motion-safe:animate-fade-in"
         >
           {models.map((model, index) => (
             <ModelOption
@@ -148,16 +159,22 @@ function ModelOption({ id, index, model, selected, active, onHover, onPick }: Mo
         <span className="flex flex-wrap items-center gap-1.5">
           <span className={`font-medium ${model.available ? "" : "text-muted-foreground"}`}>{model.name}</span>
           {model.demo ? (
-            <span className="rounded-full border border-border px-1.5 text-[0.6875rem] font-semibold uppercase tracking-wide text-muted-foreground">
+            <span className="rounded-full border border-border px-1.5 text-[0.6875rem] font-semibold tracking-wide text-muted-foreground uppercase">
               Demo
             </span>
           ) : null}
-          <span className={`ml-auto rounded-full px-2 text-xs font-medium ${model.coin_cost > 0 ? "bg-primary/10 text-primary" : "bg-muted text-muted-foreground"}`}>
+          <span
+            className={`ml-auto rounded-full px-2 text-xs font-medium ${model.coin_cost > 0 ? "bg-primary/10 text-primary" : "bg-muted text-muted-foreground"}`}
+          >
             {costLabel(model)}
           </span>
         </span>
-        {model.description ? <span className="mt-0.5 block text-xs text-muted-foreground">{model.description}</span> : null}
-        {!model.available && model.reason ? <span className="mt-0.5 block text-xs font-medium text-destructive">{model.reason}</span> : null}
+        {model.description ? (
+          <span className="mt-0.5 block text-xs text-muted-foreground">{model.description}</span>
+        ) : null}
+        {!model.available && model.reason ? (
+          <span className="mt-0.5 block text-xs font-medium text-destructive">{model.reason}</span>
+        ) : null}
       </span>
     </li>
   );

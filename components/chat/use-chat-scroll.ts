@@ -52,7 +52,8 @@ export function useChatScroll(scrollRef: RefObject<HTMLElement | null>, entries:
     const before = snapshot.current;
     const first = entries[0]?.key;
     const last = entries.at(-1);
-    const prepended = before !== null && before.firstKey !== undefined && first !== before.firstKey && last?.key === before.lastKey;
+    const prepended =
+      before !== null && before.firstKey !== undefined && first !== before.firstKey && last?.key === before.lastKey;
     if (prepended) {
       el.scrollTop = before.top + (el.scrollHeight - before.height);
     } else if ((last?.role === "user" && last.key !== before?.lastKey) || nearBottom.current) {

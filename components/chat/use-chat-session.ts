@@ -34,7 +34,12 @@ interface Options {
 let localKeys = 0;
 
 /** One page of history into the state; a failure is shown unless the request was cancelled. */
-function loadHistoryPage(dispatch: Dispatch<ChatAction>, robotId: number, before: number | null, signal: AbortSignal): void {
+function loadHistoryPage(
+  dispatch: Dispatch<ChatAction>,
+  robotId: number,
+  before: number | null,
+  signal: AbortSignal,
+): void {
   dispatch({ type: "history_loading" });
   fetchChatHistory(robotId, before, signal).then(
     (page) => dispatch({ type: "history_loaded", page }),

@@ -28,7 +28,9 @@ export function EditProfileDialog() {
       open={visible}
       onOpenChange={(next) => (next ? undefined : useDialogStore.getState().closeEditProfile())}
       title="Edit Profile"
-      description={fromRegistration ? "Your account is ready. Choose how others will see you." : "Update how others see you."}
+      description={
+        fromRegistration ? "Your account is ready. Choose how others will see you." : "Update how others see you."
+      }
     >
       {profile ? <EditProfileForm profile={profile} /> : null}
     </ResponsiveDialog>

@@ -4,7 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { AUTH_MESSAGES } from "@/lib/auth/messages";
-import { profileFormSchema, saveProfile, type ProfileFormInput, type ProfileFormValues, type SexValue } from "@/lib/auth/profile-flow";
+import {
+  profileFormSchema,
+  saveProfile,
+  type ProfileFormInput,
+  type ProfileFormValues,
+  type SexValue,
+} from "@/lib/auth/profile-flow";
 import { useAuthStore, type Profile } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { toast } from "@/stores/toast-store";
@@ -30,7 +36,8 @@ export function useEditProfile(profile: Profile) {
     const outcome = await saveProfile(profile, values);
     if (!outcome.ok) {
       if (outcome.kind === "field") form.setError(outcome.field, { type: "server", message: outcome.message });
-      else if (outcome.kind === "toast") toast({ title: outcome.title, description: outcome.description, variant: "destructive" });
+      else if (outcome.kind === "toast")
+        toast({ title: outcome.title, description: outcome.description, variant: "destructive" });
       return;
     }
     useAuthStore.getState().setProfile(outcome.profile);

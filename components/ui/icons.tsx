@@ -3,8 +3,15 @@ import type { SVGProps } from "react";
 /** The attributes every line icon shares: a 24-unit grid drawn in currentColor, hidden from assistive technology. */
 export function strokeIcon(size: number) {
   return {
-    width: size, height: size, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2,
-    strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true,
+    width: size,
+    height: size,
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    strokeLinecap: "round",
+    strokeLinejoin: "round",
+    "aria-hidden": true,
   } as const;
 }
 

@@ -60,13 +60,13 @@ function CentredDialog({ open, onOpenChange, title, description, children, foote
         <Dialog.Content
           {...(description ? {} : { "aria-describedby": undefined })}
           className={join(
-            "fixed left-1/2 top-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
+            "fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
             "flex-col rounded-2xl border border-border bg-card text-foreground shadow-2xl outline-none",
             "motion-safe:animate-dialog-in",
             className,
           )}
         >
-          <div className="shrink-0 px-5 pb-3 pt-5 pr-12">
+          <div className="shrink-0 px-5 pt-5 pr-12 pb-3">
             <Dialog.Title className={TITLE}>{title}</Dialog.Title>
             {description ? <Dialog.Description className={DESCRIPTION}>{description}</Dialog.Description> : null}
           </div>
@@ -90,12 +90,12 @@ function BottomDrawer({ open, onOpenChange, title, description, children, footer
           {...(description ? {} : { "aria-describedby": undefined })}
           className={join(
             "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border-t border-border",
-            "bg-card text-foreground shadow-2xl outline-none pb-[env(safe-area-inset-bottom)]",
+            "bg-card pb-[env(safe-area-inset-bottom)] text-foreground shadow-2xl outline-none",
             className,
           )}
         >
           <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-muted-foreground/30" />
-          <div className="shrink-0 px-12 pb-3 pt-4 text-center">
+          <div className="shrink-0 px-12 pt-4 pb-3 text-center">
             <Drawer.Title className={TITLE}>{title}</Drawer.Title>
             {description ? <Drawer.Description className={DESCRIPTION}>{description}</Drawer.Description> : null}
           </div>

@@ -47,9 +47,9 @@ export function Toaster() {
         label="Notifications ({hotkey})"
         className={
           // Top on phones, so a toast never covers a bottom drawer's main button; bottom-right from 640px.
-          "fixed left-0 right-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-4 outline-none " +
+          "fixed top-0 right-0 left-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-4 outline-none " +
           "pt-[max(1rem,env(safe-area-inset-top))] " +
-          "sm:bottom-0 sm:left-auto sm:top-auto sm:w-full sm:max-w-sm sm:pb-[max(1rem,env(safe-area-inset-bottom))] sm:pt-4 " +
+          "sm:top-auto sm:bottom-0 sm:left-auto sm:w-full sm:max-w-sm sm:pt-4 sm:pb-[max(1rem,env(safe-area-inset-bottom))] " +
           "focus-visible:ring-2 focus-visible:ring-ring"
         }
       />
@@ -79,7 +79,14 @@ function ToastView({ toast }: { toast: Toast }) {
         </ToastPrimitive.Action>
       ) : null}
       <ToastPrimitive.Close aria-label="Close" className={CLOSE}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-4">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="size-4"
+        >
           <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
         </svg>
       </ToastPrimitive.Close>

@@ -64,18 +64,10 @@ async function validated<T>(answer: Answer, source: SchemaSource<T> | undefined,
   throw new ApiError({ code: INVALID_RESPONSE_CODE, data, status, body, cause: parsed.error });
 }
 
-export function apiGet<T = unknown>(
-  path: string,
-  query?: QueryParams,
-  options: RequestOptions<T> = {},
-): Promise<T> {
+export function apiGet<T = unknown>(path: string, query?: QueryParams, options: RequestOptions<T> = {}): Promise<T> {
   return apiRequest<T>({ ...options, method: "GET", path, query });
 }
 
-export function apiPost<T = unknown>(
-  path: string,
-  body?: JsonBody,
-  options: RequestOptions<T> = {},
-): Promise<T> {
+export function apiPost<T = unknown>(path: string, body?: JsonBody, options: RequestOptions<T> = {}): Promise<T> {
   return apiRequest<T>({ ...options, method: "POST", path, body });
 }

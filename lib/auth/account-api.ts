@@ -6,7 +6,14 @@
 import { z } from "zod";
 import { apiGet, apiPost } from "@/lib/api";
 import { ApiError, NETWORK_ERROR_CODE } from "@/lib/api/errors";
-import { accountTokenData, appLoginResponse, REG_TYPE, userInfoSchema, type InnerAnswer, type UserInfo } from "@/lib/contracts/accounts";
+import {
+  accountTokenData,
+  appLoginResponse,
+  REG_TYPE,
+  userInfoSchema,
+  type InnerAnswer,
+  type UserInfo,
+} from "@/lib/contracts/accounts";
 import { getDeviceId, storedDeviceId } from "@/lib/device-id";
 import { BUSINESS, DEVTYPE, isInnerOk, report } from "./session-api";
 import { getBlackBox } from "./storage";
@@ -46,7 +53,10 @@ export async function fetchCaptcha(email: string): Promise<string | null> {
   return isInnerOk(answer) && parsed.success ? parsed.data.captcha : null;
 }
 
-export async function sendEmail(email: string, type: (typeof EMAIL_TYPE)[keyof typeof EMAIL_TYPE]): Promise<InnerAnswer> {
+export async function sendEmail(
+  email: string,
+  type: (typeof EMAIL_TYPE)[keyof typeof EMAIL_TYPE],
+): Promise<InnerAnswer> {
   return report("/1/api/user/send_email", "POST", {
     email,
     type,

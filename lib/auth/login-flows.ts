@@ -28,7 +28,8 @@ export type Outcome<T, F extends string = never> = ({ ok: true } & T) | Failure<
 /** The server's own message when it sent one, else `fallback`. */
 function serverMessage(error: unknown, fallback: string): string {
   if (isNetworkError(error)) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof ApiError && error.msg && error.msg !== REQUEST_FAILED_MESSAGE && error.code !== -1) return error.msg;
+  if (error instanceof ApiError && error.msg && error.msg !== REQUEST_FAILED_MESSAGE && error.code !== -1)
+    return error.msg;
   return fallback;
 }
 
@@ -58,7 +59,12 @@ function retryAfter(answer: InnerAnswer): number | null {
 }
 
 /** The session exchange after an account token: SPEC §7 POST /v1/app/login. */
-async function exchange(token: string, email: string, keep: 0 | 1, fallback: string): Promise<Outcome<{ session: SessionData }, "password">> {
+async function exchange(
+  token: string,
+  email: string,
+  keep: 0 | 1,
+  fallback: string,
+): Promise<Outcome<{ session: SessionData }, "password">> {
   try {
     return { ok: true, session: await appLogin(token, { email, keep }) };
   } catch (error) {
@@ -75,11 +81,16 @@ export async function loginWithPassword(
   let token: string | null;
   try {
     const answer = await verifyLogin(email, await encryptPassword(password, await publicKey()));
-    if (hasCode(answer, RET.PASSWORD_ERROR)) return { ok: false, field: "password", message: AUTH_MESSAGES.passwordError };
+    if (hasCode(answer, RET.PASSWORD_ERROR))
+      return { ok: false, field: "password", message: AUTH_MESSAGES.passwordError };
     const wait = retryAfter(answer);
     if (wait !== null) return { ok: false, message: tryAgainIn(wait) };
     token = accountToken(answer);
-    if (!token) return { ok: false, message: answer.msg && !isInnerOk(answer) ? answer.msg : AUTH_MESSAGES.loginVerificationFailed };
+    if (!token)
+      return {
+        ok: false,
+        message: answer.msg && !isInnerOk(answer) ? answer.msg : AUTH_MESSAGES.loginVerificationFailed,
+      };
   } catch (error) {
     return { ok: false, message: serverMessage(error, AUTH_MESSAGES.loginVerificationFailed) };
   }
@@ -109,7 +120,8 @@ export async function registerAccount(
       verifyCode: values.emailCode.trim(),
     });
     if (hasCode(answer, RET.CAPTCHA_ERROR)) return { ok: false, field: "captcha", message: AUTH_MESSAGES.captchaError };
-    if (hasCode(answer, RET.EMAIL_CODE_ERROR)) return { ok: false, field: "emailCode", message: AUTH_MESSAGES.emailCodeError };
+    if (hasCode(answer, RET.EMAIL_CODE_ERROR))
+      return { ok: false, field: "emailCode", message: AUTH_MESSAGES.emailCodeError };
     token = accountToken(answer);
     if (!token) return { ok: false, field: "password", message: AUTH_MESSAGES.registrationFailed };
   } catch (error) {

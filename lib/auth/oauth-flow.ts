@@ -18,7 +18,11 @@ const accTokenSchema = z.object({ access_token: z.string() });
 
 /** POST /v1/channel/getacctoken: the popup's one-time code for a single-use account token. */
 async function exchangeOAuthCode(code: string): Promise<string> {
-  const data = await apiPost("/v1/channel/getacctoken", { code, callbackurl: `${window.location.origin}/auth/callback` }, { schema: accTokenSchema });
+  const data = await apiPost(
+    "/v1/channel/getacctoken",
+    { code, callbackurl: `${window.location.origin}/auth/callback` },
+    { schema: accTokenSchema },
+  );
   return data.access_token;
 }
 

@@ -37,7 +37,10 @@ export type SaveProfileOutcome<P extends ProfileLike> =
 
 const idTaken = { ok: false, kind: "field", field: "key", message: MESSAGES.idTaken } as const;
 
-export async function saveProfile<P extends ProfileLike>(current: P, values: ProfileFormValues): Promise<SaveProfileOutcome<P>> {
+export async function saveProfile<P extends ProfileLike>(
+  current: P,
+  values: ProfileFormValues,
+): Promise<SaveProfileOutcome<P>> {
   const keyChanged = values.key !== current.key;
   if (keyChanged) {
     try {

@@ -20,6 +20,10 @@ export async function submitPasswordReset(
     if (error instanceof ApiError && error.code === RESET_TOKEN_INVALID_CODE) {
       return { ok: false, invalidLink: true, message: AUTH_MESSAGES.resetLinkInvalid };
     }
-    return { ok: false, invalidLink: false, message: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : AUTH_MESSAGES.resetFailed };
+    return {
+      ok: false,
+      invalidLink: false,
+      message: isNetworkError(error) ? NETWORK_ERROR_MESSAGE : AUTH_MESSAGES.resetFailed,
+    };
   }
 }

@@ -20,9 +20,17 @@ export function isInnerOk(answer: InnerAnswer): boolean {
 }
 
 /** One proxied account call. An envelope failure that still carries an inner answer resolves with it. */
-export async function report(url: InnerPath, type: "GET" | "POST", param: Record<string, unknown>): Promise<InnerAnswer> {
+export async function report(
+  url: InnerPath,
+  type: "GET" | "POST",
+  param: Record<string, unknown>,
+): Promise<InnerAnswer> {
   try {
-    return await apiPost("/v1/channel/report", { url, type, param: JSON.stringify(param) }, { schema: innerAnswerSchema });
+    return await apiPost(
+      "/v1/channel/report",
+      { url, type, param: JSON.stringify(param) },
+      { schema: innerAnswerSchema },
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const schema = await innerAnswerSchema().catch(() => null);

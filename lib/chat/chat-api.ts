@@ -16,7 +16,10 @@ import {
 const HISTORY_PAGE_SIZE = 30;
 
 export function fetchChatHistory(robotId: number, before: number | null, signal?: AbortSignal): Promise<ChatHistory> {
-  const body = before === null ? { robot_id: robotId, limit: HISTORY_PAGE_SIZE } : { robot_id: robotId, before, limit: HISTORY_PAGE_SIZE };
+  const body =
+    before === null
+      ? { robot_id: robotId, limit: HISTORY_PAGE_SIZE }
+      : { robot_id: robotId, before, limit: HISTORY_PAGE_SIZE };
   return apiPost("/v1/chat_session/history", body, { schema: chatHistorySchema, signal });
 }
 
@@ -25,7 +28,8 @@ export function fetchChatModels(robotKey: string, signal?: AbortSignal): Promise
 }
 
 export async function setChatModel(robotId: number, model: string): Promise<string> {
-  return (await apiPost("/v1/chat_session/set_model", { robot_id: robotId, model }, { schema: chatSetModelSchema })).current;
+  return (await apiPost("/v1/chat_session/set_model", { robot_id: robotId, model }, { schema: chatSetModelSchema }))
+    .current;
 }
 
 export function fetchWallet(signal?: AbortSignal): Promise<Wallet> {
@@ -33,7 +37,12 @@ export function fetchWallet(signal?: AbortSignal): Promise<Wallet> {
 }
 
 /** The reply stream for one message: raw messages for consumeChatStream. Aborting `signal` stops the reply. */
-export function openChatStream(input: { robotId: number; message: string; model: string | null }, signal: AbortSignal): AsyncIterable<unknown> {
-  const body = input.model ? { robot_id: input.robotId, message: input.message, model: input.model } : { robot_id: input.robotId, message: input.message };
+export function openChatStream(
+  input: { robotId: number; message: string; model: string | null },
+  signal: AbortSignal,
+): AsyncIterable<unknown> {
+  const body = input.model
+    ? { robot_id: input.robotId, message: input.message, model: input.model }
+    : { robot_id: input.robotId, message: input.message };
   return postStream("/v1/chat_session/chat", body, { signal });
 }

@@ -97,7 +97,11 @@ function entryFromMessage(message: ChatMessage): ChatEntry {
   };
 }
 
-function update(entries: ChatEntry[], key: string | null, patch: (entry: ChatEntry) => Partial<ChatEntry>): ChatEntry[] {
+function update(
+  entries: ChatEntry[],
+  key: string | null,
+  patch: (entry: ChatEntry) => Partial<ChatEntry>,
+): ChatEntry[] {
   if (key === null) return entries;
   return entries.map((entry) => (entry.key === key ? { ...entry, ...patch(entry) } : entry));
 }
@@ -125,24 +129,54 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       };
     }
     case "send": {
-      const entry: ChatEntry = { key: action.key, id: null, role: "user", content: action.text, status: "sending", failure: null };
-      return { ...state, entries: [...state.entries, entry], turn: { userKey: action.key, replyKey: null, text: action.text }, notice: null };
+      const entry: ChatEntry = {
+        key: action.key,
+        id: null,
+        role: "user",
+        content: action.text,
+        status: "sending",
+        failure: null,
+      };
+      return {
+        ...state,
+        entries: [...state.entries, entry],
+        turn: { userKey: action.key, replyKey: null, text: action.text },
+        notice: null,
+      };
     }
     case "start": {
       if (!state.turn) return state;
       const { user_message: stored, message_id: replyId } = action.start;
-      const reply: ChatEntry = { key: entryKey(replyId), id: replyId, role: "assistant", content: "", status: "streaming", failure: null };
-      const entries = update(state.entries, state.turn.userKey, () => ({ id: stored.id, content: stored.content, status: "sent" }));
+      const reply: ChatEntry = {
+        key: entryKey(replyId),
+        id: replyId,
+        role: "assistant",
+        content: "",
+        status: "streaming",
+        failure: null,
+      };
+      const entries = update(state.entries, state.turn.userKey, () => ({
+        id: stored.id,
+        content: stored.content,
+        status: "sent",
+      }));
       return { ...state, entries: [...entries, reply], turn: { ...state.turn, replyKey: reply.key } };
     }
     case "delta": {
       const replyKey = state.turn?.replyKey ?? null;
-      return { ...state, entries: update(state.entries, replyKey, (entry) => ({ content: entry.content + action.text })) };
+      return {
+        ...state,
+        entries: update(state.entries, replyKey, (entry) => ({ content: entry.content + action.text })),
+      };
     }
     case "end": {
       if (!state.turn) return state;
       const { message } = action.end;
-      const entries = update(state.entries, state.turn.replyKey, () => ({ id: message.id, content: message.content, status: message.status }));
+      const entries = update(state.entries, state.turn.replyKey, () => ({
+        id: message.id,
+        content: message.content,
+        status: message.status,
+      }));
       return { ...state, entries, turn: null };
     }
     case "stream_failed": {
@@ -161,15 +195,27 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       if (!turn) return state;
       const failure = { message: action.message, retryText: turn.text };
       if (turn.replyKey === null) {
-        return { ...state, entries: update(state.entries, turn.userKey, () => ({ status: "unsent", failure })), turn: null };
+        return {
+          ...state,
+          entries: update(state.entries, turn.userKey, () => ({ status: "unsent", failure })),
+          turn: null,
+        };
       }
-      const entries = update(state.entries, turn.replyKey, (entry) => ({ status: entry.content ? "partial" : "failed", failure }));
+      const entries = update(state.entries, turn.replyKey, (entry) => ({
+        status: entry.content ? "partial" : "failed",
+        failure,
+      }));
       return { ...state, entries, turn: null };
     }
     case "refused": {
       const { turn } = state;
       if (!turn) return { ...state, notice: action.notice };
-      return { ...state, entries: state.entries.filter((entry) => entry.key !== turn.userKey), turn: null, notice: action.notice };
+      return {
+        ...state,
+        entries: state.entries.filter((entry) => entry.key !== turn.userKey),
+        turn: null,
+        notice: action.notice,
+      };
     }
     case "stopped": {
       const { turn } = state;
@@ -178,7 +224,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         return { ...state, entries: update(state.entries, turn.replyKey, () => ({ status: "stopped" })), turn: null };
       }
       // Stopped before the reply started: whether the server kept the message is unknown until the next load.
-      const stopped: ChatEntry = { key: `${turn.userKey}-reply`, id: null, role: "assistant", content: "", status: "stopped", failure: null };
+      const stopped: ChatEntry = {
+        key: `${turn.userKey}-reply`,
+        id: null,
+        role: "assistant",
+        content: "",
+        status: "stopped",
+        failure: null,
+      };
       const entries = update(state.entries, turn.userKey, () => ({ status: "sent" }));
       return { ...state, entries: [...entries, stopped], turn: null };
     }

@@ -3,11 +3,7 @@
  * it ended: never throws, so the caller has one place to update the conversation.
  */
 import { isAbortError } from "@/lib/api/errors";
-import {
-  chatStreamMessageSchema,
-  type ChatEnd,
-  type ChatStart,
-} from "@/lib/contracts/chat-client";
+import { chatStreamMessageSchema, type ChatEnd, type ChatStart } from "@/lib/contracts/chat-client";
 import { describeChatError, FAILURE_MESSAGES, type ChatFailure } from "./chat-failures";
 
 export interface ChatStreamHandlers {

@@ -20,7 +20,10 @@ const animationFrames: FrameScheduler = {
   cancel: (handle) => cancelAnimationFrame(handle),
 };
 
-export function createFrameBatcher(emit: (text: string) => void, scheduler: FrameScheduler = animationFrames): FrameBatcher {
+export function createFrameBatcher(
+  emit: (text: string) => void,
+  scheduler: FrameScheduler = animationFrames,
+): FrameBatcher {
   let pending = "";
   let handle: number | null = null;
 

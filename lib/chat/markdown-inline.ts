@@ -243,7 +243,10 @@ function linkAt(ctx: Context, at: number, end: number): { nodes: Inline[]; next:
   if (urlEnd === -1) return null;
 
   const label = parseRange({ ...ctx, inLink: true, open: false }, at + 1, close);
-  const rawUrl = src.slice(close + 2, urlEnd).trim().replace(/^<(.*)>$/, "$1");
+  const rawUrl = src
+    .slice(close + 2, urlEnd)
+    .trim()
+    .replace(/^<(.*)>$/, "$1");
   const href = safeLinkHref(rawUrl);
   const nodes: Inline[] = href ? [{ type: "link", href, children: label }] : label;
   return { nodes, next: urlEnd + 1 };

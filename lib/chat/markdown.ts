@@ -105,7 +105,12 @@ function parseBlocks(lines: string[]): RawBlock[] {
 
 function isClosingFence(line: string, opening: string): boolean {
   const trimmed = line.trim();
-  return /^(`{3,}|~{3,})$/.test(trimmed) && trimmed[0] === opening[0] && trimmed.length >= opening.length && /^ {0,3}\S/.test(line);
+  return (
+    /^(`{3,}|~{3,})$/.test(trimmed) &&
+    trimmed[0] === opening[0] &&
+    trimmed.length >= opening.length &&
+    /^ {0,3}\S/.test(line)
+  );
 }
 
 /** Whether a line ends the paragraph above it. As in CommonMark, only a numbered list starting at 1 does ("in 1999. we"). */
@@ -123,9 +128,11 @@ function indentWidth(whitespace: string): number {
 
 function markerLine(line: string): MarkerLine | null {
   const bullet = BULLET.exec(line);
-  if (bullet && !RULE.test(line)) return { indent: indentWidth(bullet[1]!), ordered: false, number: 1, text: bullet[3]!.trim() };
+  if (bullet && !RULE.test(line))
+    return { indent: indentWidth(bullet[1]!), ordered: false, number: 1, text: bullet[3]!.trim() };
   const ordered = ORDERED.exec(line);
-  if (ordered) return { indent: indentWidth(ordered[1]!), ordered: true, number: Number(ordered[2]), text: ordered[3]!.trim() };
+  if (ordered)
+    return { indent: indentWidth(ordered[1]!), ordered: true, number: Number(ordered[2]), text: ordered[3]!.trim() };
   return null;
 }
 

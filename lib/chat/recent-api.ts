@@ -8,5 +8,11 @@ const RECENT_CHATS_LIMIT = 12;
 const recentChatListSchema = () => import("@/lib/contracts/chat-client").then((m) => m.recentChatListSchema);
 
 export async function fetchRecentChats(signal?: AbortSignal): Promise<RecentChat[]> {
-  return (await apiGet("/v1/chat_session/recent_list", { limit: RECENT_CHATS_LIMIT }, { schema: recentChatListSchema, signal })).list;
+  return (
+    await apiGet(
+      "/v1/chat_session/recent_list",
+      { limit: RECENT_CHATS_LIMIT },
+      { schema: recentChatListSchema, signal },
+    )
+  ).list;
 }

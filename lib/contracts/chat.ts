@@ -49,4 +49,3 @@ export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey
 
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
 export const chatRecentQuery = z.object({ limit: wholeNumberParam(1, 50).default(12) });
-

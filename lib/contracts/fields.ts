@@ -62,10 +62,7 @@ export function wholeNumber(min: number, max: number): z.ZodNumber {
 
 /** A whole number in [min, max] written in decimal digits only (a query string value). */
 export function wholeNumberParam(min: number, max: number) {
-  return text()
-    .regex(DIGITS, "must be a whole number written in digits")
-    .transform(Number)
-    .pipe(wholeNumber(min, max));
+  return text().regex(DIGITS, "must be a whole number written in digits").transform(Number).pipe(wholeNumber(min, max));
 }
 
 /** Ids of our rows (bigint identity columns read as JS numbers). */

@@ -6,6 +6,8 @@ import { text } from "./fields";
  * and bad seeds answer 404. GET /v1/health takes no input.
  */
 export const avatarRouteParams = z.object({
-  style: text().regex(/^[a-z]+(?:-[a-z]+)*$/).max(32),
+  style: text()
+    .regex(/^[a-z]+(?:-[a-z]+)*$/)
+    .max(32),
   file: text().regex(/^[\s\S]{1,100}\.svg$/),
 });

@@ -29,12 +29,20 @@ export function isAllowedAvatarUrl(url: string, hosts: readonly string[]): boole
   } catch {
     return false;
   }
-  return parsed.protocol === "https:" && parsed.username === "" && parsed.password === "" && parsed.port === ""
-    && hosts.includes(parsed.hostname);
+  return (
+    parsed.protocol === "https:" &&
+    parsed.username === "" &&
+    parsed.password === "" &&
+    parsed.port === "" &&
+    hosts.includes(parsed.hostname)
+  );
 }
 
 /** "a.example, B.example" → ["a.example", "b.example"]; an entry that is not a bare host name is returned in `bad`. */
 export function parseAvatarHosts(value: string): { hosts: string[]; bad: string[] } {
-  const entries = value.split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
+  const entries = value
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== "");
   return { hosts: entries.filter((h) => AVATAR_HOST.test(h)), bad: entries.filter((h) => !AVATAR_HOST.test(h)) };
 }

@@ -5,7 +5,10 @@ const paymentMessageSchema = z.object({ code: z.enum(["payment-success", "paymen
 export type PaymentMessage = z.infer<typeof paymentMessageSchema>;
 
 /** Accepts only same-origin messages that are objects with a known code; anything else is ignored. */
-export function readPaymentMessage(event: Pick<MessageEvent, "origin" | "data">, ownOrigin: string): PaymentMessage | null {
+export function readPaymentMessage(
+  event: Pick<MessageEvent, "origin" | "data">,
+  ownOrigin: string,
+): PaymentMessage | null {
   if (event.origin !== ownOrigin) return null;
   if (typeof event.data !== "object" || event.data === null || !("code" in event.data)) return null;
   const parsed = paymentMessageSchema.safeParse(event.data);

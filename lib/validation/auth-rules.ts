@@ -20,7 +20,9 @@ export const LIMITS = { nicknameMax: 20, idMin: 3, idMax: 20, passwordMin: 6, ca
 export const emailRule = text().trim().email(MESSAGES.email).max(254, MESSAGES.email);
 export const passwordRule = text().min(LIMITS.passwordMin, MESSAGES.password).max(128);
 export const captchaRule = text().trim().min(LIMITS.captchaMin, MESSAGES.captcha);
-export const emailCodeRule = text().trim().regex(/^\d{6,}$/, MESSAGES.emailCode);
+export const emailCodeRule = text()
+  .trim()
+  .regex(/^\d{6,}$/, MESSAGES.emailCode);
 export const nicknameRule = text()
   .trim()
   .min(1, MESSAGES.nicknameRequired)

@@ -13,5 +13,8 @@ export function ok<T>(c: Context, data: T): Response {
 }
 
 export function fail(c: Context, err: AppError): Response {
-  return c.json({ code: err.code, msg: err.message, data: err.data } satisfies Envelope<unknown>, err.status as ContentfulStatusCode);
+  return c.json(
+    { code: err.code, msg: err.message, data: err.data } satisfies Envelope<unknown>,
+    err.status as ContentfulStatusCode,
+  );
 }

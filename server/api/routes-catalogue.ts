@@ -1,7 +1,12 @@
 import { Hono, type Context } from "hono";
 import { API_CODES } from "../../lib/contracts/api-codes";
 import {
-  robotDetailRequest, robotExistsRequest, robotSearchRequest, tagDetailRequest, tagListRequest, tagRobotsRequest,
+  robotDetailRequest,
+  robotExistsRequest,
+  robotSearchRequest,
+  tagDetailRequest,
+  tagListRequest,
+  tagRobotsRequest,
 } from "../../lib/contracts/catalogue";
 import { AppError, errors } from "../errors";
 import { listRobots } from "../modules/catalogue/list-robots";
@@ -32,14 +37,21 @@ export function catalogueRoutes(): Hono<ApiEnv> {
 
   app.post("/tag/robots", async (c) => {
     const input = readBody(c, tagRobotsRequest);
-    const page = await listRobots(db(c), { tagKey: input.tag_key, page: input.page, pageSize: input.page_size }, viewerOf(c));
+    const page = await listRobots(
+      db(c),
+      { tagKey: input.tag_key, page: input.page, pageSize: input.page_size },
+      viewerOf(c),
+    );
     if (!page) throw errors.notFound("Tag not found");
     return ok(c, page);
   });
 
   app.post("/robot/search", async (c) => {
     const input = readBody(c, robotSearchRequest);
-    return ok(c, await searchRobots(db(c), { keyword: input.keyword, page: input.page, pageSize: input.page_size }, viewerOf(c)));
+    return ok(
+      c,
+      await searchRobots(db(c), { keyword: input.keyword, page: input.page, pageSize: input.page_size }, viewerOf(c)),
+    );
   });
 
   app.post("/tag/robot/detail", async (c) => {

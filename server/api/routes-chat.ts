@@ -1,5 +1,11 @@
 import { Hono, type Context } from "hono";
-import { chatHistoryRequest, chatModelQuery, chatRecentQuery, chatSendRequest, chatSetModelRequest } from "../../lib/contracts/chat";
+import {
+  chatHistoryRequest,
+  chatModelQuery,
+  chatRecentQuery,
+  chatSendRequest,
+  chatSetModelRequest,
+} from "../../lib/contracts/chat";
 import { beginReply } from "../modules/chat/begin-reply";
 import type { ChatDeps } from "../modules/chat/chat-context";
 import { readHistory, recentChats } from "../modules/chat/chat-history";

@@ -11,7 +11,10 @@ import { viewerOf } from "./viewer";
 export function favoriteRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
-  for (const [path, on] of [["/user/favorites/add", true], ["/user/favorites/remove", false]] as const) {
+  for (const [path, on] of [
+    ["/user/favorites/add", true],
+    ["/user/favorites/remove", false],
+  ] as const) {
     app.post(path, requireAuth, async (c) => {
       const { robot_id } = readBody(c, favoriteChangeRequest);
       const state = await setFavorite(c.get("deps").database.db, c.get("user").id, robot_id, on);

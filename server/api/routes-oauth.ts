@@ -8,7 +8,14 @@ import { ACCOUNT_LIMITS, spendLimits } from "../modules/accounts/limits";
 import { exchangeOAuthCode } from "../modules/oauth/oauth-codes";
 import { oauthEnabled } from "../modules/oauth/oidc-client";
 import { beginSignIn, finishSignIn } from "../modules/oauth/sign-in";
-import { cookieKey, OAUTH_COOKIE, OAUTH_COOKIE_MAX_AGE_S, OAUTH_COOKIE_PATH, openAttempt, sealAttempt } from "../modules/oauth/state-cookie";
+import {
+  cookieKey,
+  OAUTH_COOKIE,
+  OAUTH_COOKIE_MAX_AGE_S,
+  OAUTH_COOKIE_PATH,
+  openAttempt,
+  sealAttempt,
+} from "../modules/oauth/state-cookie";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 import { accountsContext } from "./routes-accounts";
@@ -56,7 +63,8 @@ export function oauthRoutes(): Hono<ApiEnv> {
     const providerError = c.req.query("error");
     if (providerError) return back({ error: /^[a-z_]{1,40}$/.test(providerError) ? providerError : "provider_error" });
     const attempt = openAttempt(await cookieKey(ctx.config), getCookie(c, OAUTH_COOKIE));
-    if (!attempt || c.req.query("state") !== attempt.state || !c.req.query("code")) return back({ error: "invalid_state" });
+    if (!attempt || c.req.query("state") !== attempt.state || !c.req.query("code"))
+      return back({ error: "invalid_state" });
     try {
       const { code, isNew } = await finishSignIn(ctx.db, ctx.config, base, new URL(c.req.url).search, attempt);
       return back({ code, is_new: String(isNew) });

@@ -36,7 +36,14 @@ const SESSION_SETUP = `set pg_trgm.word_similarity_threshold = ${TRGM_THRESHOLD}
 export const MIGRATION_LOCK_ID = 72_010_417;
 
 function defaultConnectionError(err: Error): void {
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "database connection lost", error: err.message }));
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "database connection lost",
+      error: err.message,
+    }),
+  );
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -90,7 +97,10 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
-  const db: Db = drizzle({ client: opts.preparedStatements === false ? client : preparedStatementsClient(client), schema });
+  const db: Db = drizzle({
+    client: opts.preparedStatements === false ? client : preparedStatementsClient(client),
+    schema,
+  });
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   await client.exec(SESSION_SETUP);
   return { db, driver: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("none") };

@@ -57,7 +57,11 @@ export function preparedStatementsClient(pg: PGlite): PGlite {
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `${prefix}${++counter}`;
-    const messages = [serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: "S", name }), serialize.sync()];
+    const messages = [
+      serialize.parse({ name, text, types: options?.paramTypes }),
+      serialize.describe({ type: "S", name }),
+      serialize.sync(),
+    ];
     if (statements.size >= MAX_STATEMENTS) {
       // The least recently used statement is closed in the same exchange.
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
@@ -71,7 +75,11 @@ export function preparedStatementsClient(pg: PGlite): PGlite {
     return prepared;
   }
 
-  function serializeParams(params: unknown[], prepared: Prepared, options: QueryOptions | undefined): (string | null)[] {
+  function serializeParams(
+    params: unknown[],
+    prepared: Prepared,
+    options: QueryOptions | undefined,
+  ): (string | null)[] {
     return params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const oid = prepared.paramTypes[i] ?? 0;

@@ -1,6 +1,10 @@
 import pg from "pg";
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
 
 /**
  * While a client is checked out (a transaction, the migration lock), pg-pool listens to none of its events. When
@@ -28,7 +32,9 @@ class GuardedPool extends pg.Pool {
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     if (!callback) {
       return new Promise((resolve, reject) => {
-        this.connect((err, client) => (client ? resolve(client) : reject(err ?? new Error("pool.connect gave no client"))));
+        this.connect((err, client) =>
+          client ? resolve(client) : reject(err ?? new Error("pool.connect gave no client")),
+        );
       });
     }
     // pool.query() checks out through this callback form too.

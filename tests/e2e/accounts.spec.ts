@@ -20,9 +20,11 @@ async function latestMail(request: APIRequestContext, email: string, field: "cod
   return value!;
 }
 
-
 async function openSignIn(page: Page) {
-  await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), page.getByRole("dialog", { name: "Welcome" }));
+  await clickUntil(
+    page.getByRole("banner").getByRole("button", { name: "Sign in" }),
+    page.getByRole("dialog", { name: "Welcome" }),
+  );
 }
 
 async function register(page: Page, request: APIRequestContext, email: string) {
@@ -50,7 +52,10 @@ async function signIn(page: Page, email: string, password: string) {
   await dialog.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("register with captcha and e-mail code, edit the profile, favourite, log out, log back in", async ({ page, request }) => {
+test("register with captcha and e-mail code, edit the profile, favourite, log out, log back in", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail("reg");
   const id = `e2e_${Date.now().toString(36)}`;
   await page.goto("/");

@@ -36,7 +36,10 @@ test("the home grid pages 10 at a time, most chatted first", async ({ page }) =>
 test("search with a typo finds the character and the query stays in the URL", async ({ page }) => {
   await page.setViewportSize(MOBILE);
   const target = SAFE.find((c) => c.name.split(" ").some((w) => w.length >= 6))!;
-  const word = target.name.split(" ").find((w) => w.length >= 6)!.replace(/[^A-Za-z]/g, "");
+  const word = target.name
+    .split(" ")
+    .find((w) => w.length >= 6)!
+    .replace(/[^A-Za-z]/g, "");
   const n = word.length;
   const typo = (word.slice(0, n - 3) + word[n - 2] + word[n - 3] + word.slice(n - 1)).toLowerCase();
   await page.goto("/search");
@@ -59,14 +62,20 @@ test("open a character, see its page, and a signed-out favourite asks to sign in
   await page.getByRole("link", { name: robot.name }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: robot.name })).toBeVisible();
   await expect(page.getByRole("link", { name: "Kewl Studio" })).toHaveAttribute("href", "/profile/kewl-studio");
-  await expect(page.getByRole("link", { name: "Chat", exact: true })).toHaveAttribute("href", /\/character\/chat\/\d+$/);
+  await expect(page.getByRole("link", { name: "Chat", exact: true })).toHaveAttribute(
+    "href",
+    /\/character\/chat\/\d+$/,
+  );
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${robot.name} · Kewl`);
   const shareImage = await page.locator('meta[property="og:image"]').first().getAttribute("content");
   const image = await request.get(shareImage!);
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/png");
   expect((await image.body()).subarray(1, 4).toString()).toBe("PNG");
-  await clickUntil(page.getByRole("button", { name: "Add to favourites" }), page.getByRole("dialog", { name: "Welcome" }));
+  await clickUntil(
+    page.getByRole("button", { name: "Add to favourites" }),
+    page.getByRole("dialog", { name: "Welcome" }),
+  );
 });
 
 test("the creator's profile lists their characters and unknown profiles are 404", async ({ page }) => {
@@ -88,7 +97,10 @@ test("NSFW characters stay hidden until age verification and the setting", async
   const toggle = page.getByRole("switch", { name: "Show 18+ characters" });
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   await clickUntil(toggle, page.getByRole("heading", { name: "Are you 18 or older?" }));
-  await clickUntil(page.getByRole("button", { name: "I am 18 or older" }), page.getByRole("heading", { name: /Chat with characters/ }));
+  await clickUntil(
+    page.getByRole("button", { name: "I am 18 or older" }),
+    page.getByRole("heading", { name: /Chat with characters/ }),
+  );
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole("switch", { name: "Show 18+ characters" }).click();
   await expect(page.getByRole("switch", { name: "Show 18+ characters" })).toHaveAttribute("aria-checked", "true");
@@ -105,6 +117,9 @@ test("opening an NSFW character without verification goes to the age gate and ba
   const id = (await found.json()).data.list[0].id as number;
   await page.goto(`/character/${id}`);
   await expect(page).toHaveURL(new RegExp(`/age-verification\\?next=%2Fcharacter%2F${id}$`));
-  await clickUntil(page.getByRole("button", { name: "I am 18 or older" }), page.getByRole("heading", { level: 1, name: nsfw.name }));
+  await clickUntil(
+    page.getByRole("button", { name: "I am 18 or older" }),
+    page.getByRole("heading", { level: 1, name: nsfw.name }),
+  );
   await expect(page).toHaveURL(new RegExp(`/character/${id}$`));
 });

@@ -27,7 +27,9 @@ test("a tag chip opens the tag page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(tag.name);
 });
 
-test("a character card opens the character page, whose Chat link opens the chat with the greeting", async ({ page }) => {
+test("a character card opens the character page, whose Chat link opens the chat with the greeting", async ({
+  page,
+}) => {
   await page.goto("/");
   const firstCard = page.getByRole("region", { name: "Popular characters" }).getByRole("listitem").first();
   const name = (await firstCard.getByRole("heading").first().textContent())?.trim() ?? "";

@@ -115,7 +115,12 @@ export async function robotById(request: APIRequestContext, id: number): Promise
  * One message through POST /v1/chat_session/chat, read to the end of its stream: how tests set up a conversation
  * without clicking through it. Answers the raw text/event-stream body (or the refusal envelope).
  */
-export async function chatViaApi(request: APIRequestContext, session: TestSession, robotId: number, message: string): Promise<string> {
+export async function chatViaApi(
+  request: APIRequestContext,
+  session: TestSession,
+  robotId: number,
+  message: string,
+): Promise<string> {
   const res = await request.post("/v1/chat_session/chat", {
     data: { robot_id: robotId, message },
     headers: { authorization: `Bearer ${session.token}` },

@@ -15,7 +15,8 @@ test.beforeAll(async ({ request }) => {
 
 const composer = (page: Page) => page.getByRole("textbox", { name: `Message ${robot.name}` });
 const log = (page: Page) => page.getByRole("log", { name: `Conversation with ${robot.name}` });
-const messages = (page: Page, role: "user" | "assistant") => log(page).locator(`[data-testid="chat-message"][data-role="${role}"]`);
+const messages = (page: Page, role: "user" | "assistant") =>
+  log(page).locator(`[data-testid="chat-message"][data-role="${role}"]`);
 /** The text of each message of a role (without the screen-reader "You:" prefix). */
 const texts = (page: Page, role: "user" | "assistant") => messages(page, role).getByTestId("message-text");
 const modelButton = (page: Page) => page.getByRole("button", { name: /^Model: / });
@@ -41,10 +42,15 @@ async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? "").trim();
 }
 
-test("signed out: the character and greeting show, and sending opens the login modal with the draft kept", async ({ page }) => {
+test("signed out: the character and greeting show, and sending opens the login modal with the draft kept", async ({
+  page,
+}) => {
   await openChat(page, false);
   await expect(page.getByRole("heading", { level: 1, name: robot.name })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 }).getByRole("link")).toHaveAttribute("href", `/character/${ROBOT_ID}`);
+  await expect(page.getByRole("heading", { level: 1 }).getByRole("link")).toHaveAttribute(
+    "href",
+    `/character/${ROBOT_ID}`,
+  );
   await expect(page.getByTestId("chat-greeting")).toContainText(robot.greeting.split("{{")[0]!.slice(0, 30));
   await expect(page.getByTestId("wallet-status")).toHaveCount(0);
 
@@ -66,7 +72,10 @@ test("signed out: the character and greeting show, and sending opens the login m
   await expect(dialog).toBeVisible();
 });
 
-test("signed in: tokens stream in, Stop keeps the partial reply, and a reload shows it from the history", async ({ page, request }) => {
+test("signed in: tokens stream in, Stop keeps the partial reply, and a reload shows it from the history", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "stop");
   await openChat(page, true);
   await expect(page.getByTestId("wallet-status")).toContainText("5 free replies left today");
@@ -103,10 +112,16 @@ test("signed in: tokens stream in, Stop keeps the partial reply, and a reload sh
   await expect(stored).toHaveAttribute("data-status", "partial");
   await expect(stored.getByText("Incomplete", { exact: true })).toBeVisible();
   // The server kept what the page showed (and at most the words that were on their way when it stopped).
-  expect((await textOf(texts(page, "assistant"))).startsWith(stopped), "the stored reply begins with the text shown").toBe(true);
+  expect(
+    (await textOf(texts(page, "assistant"))).startsWith(stopped),
+    "the stored reply begins with the text shown",
+  ).toBe(true);
 });
 
-test("a finished reply updates the free replies left and announces itself; markdown is rendered safely", async ({ page, request }) => {
+test("a finished reply updates the free replies left and announces itself; markdown is rendered safely", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "markdown");
   await openChat(page, true);
 
@@ -135,7 +150,10 @@ test("a finished reply updates the free replies left and announces itself; markd
   expect(await log(page).locator("script").count()).toBe(0);
 });
 
-test("the model picker: costs and reasons, keyboard use, a saved switch, and the no-coins notice", async ({ page, request }) => {
+test("the model picker: costs and reasons, keyboard use, a saved switch, and the no-coins notice", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "model");
   await openChat(page, true);
   await expect(modelButton(page)).toHaveAccessibleName("Model: Standard, Free");
@@ -195,7 +213,10 @@ test("the model picker: costs and reasons, keyboard use, a saved switch, and the
   await expect(texts(page, "assistant")).toHaveText(['Reply from demo-standard: you said "Premium please".']);
 });
 
-test("a failed reply shows the error under it with a Retry that sends the same text again", async ({ page, request }) => {
+test("a failed reply shows the error under it with a Retry that sends the same text again", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "fail");
   await openChat(page, true);
 
@@ -229,9 +250,13 @@ test("a message the network dropped stays as Not sent, and Retry delivers it", a
   await expect(page.getByTestId("turn-error")).toHaveCount(0);
 });
 
-test("after the daily free replies the notice explains the limit, and the draft comes back", async ({ page, request }) => {
+test("after the daily free replies the notice explains the limit, and the draft comes back", async ({
+  page,
+  request,
+}) => {
   const session = await signedInUser(page, request, "allowance");
-  for (let i = 1; i <= 5; i++) expect(await chatViaApi(request, session, ROBOT_ID, `Message ${i}`)).toContain('"type":"end"');
+  for (let i = 1; i <= 5; i++)
+    expect(await chatViaApi(request, session, ROBOT_ID, `Message ${i}`)).toContain('"type":"end"');
 
   await openChat(page, true);
   await expect(page.getByTestId("wallet-status")).toContainText("No free replies left today");
@@ -247,11 +272,17 @@ test("after the daily free replies the notice explains the limit, and the draft 
   await expect(notice).toHaveCount(0);
 });
 
-test("a session ended elsewhere: sending signs out with the notice, shows no reply, and the draft comes back", async ({ page, request }) => {
+test("a session ended elsewhere: sending signs out with the notice, shows no reply, and the draft comes back", async ({
+  page,
+  request,
+}) => {
   const session = await signedInUser(page, request, "ended");
   await openChat(page, true);
   // Signing out on another device ends the session on the server.
-  const logout = await request.post("/v1/user/logout", { data: {}, headers: { authorization: `Bearer ${session.token}` } });
+  const logout = await request.post("/v1/user/logout", {
+    data: {},
+    headers: { authorization: `Bearer ${session.token}` },
+  });
   expect((await logout.json()).code).toBe(0);
 
   await send(page, "Still there, captain?");
@@ -264,7 +295,8 @@ test("a session ended elsewhere: sending signs out with the notice, shows no rep
 test("older messages load when scrolling up, without moving what is on screen", async ({ page, request }) => {
   const session = await signedInUser(page, request, "history");
   // Failed replies are refunded, so they build a long history without using up the allowance: 17 turns, 34 messages.
-  for (let i = 1; i <= 17; i++) await chatViaApi(request, session, ROBOT_ID, `Old message ${String(i).padStart(2, "0")} [[fail]]`);
+  for (let i = 1; i <= 17; i++)
+    await chatViaApi(request, session, ROBOT_ID, `Old message ${String(i).padStart(2, "0")} [[fail]]`);
 
   await openChat(page, true);
   await expect(messages(page, "user")).toHaveCount(15); // the first page: 30 messages
@@ -315,7 +347,10 @@ test("home lists recent chats under Continue chatting for signed-in users only",
   await visitor.close();
 });
 
-test("the composer: Shift+Enter breaks the line, the counter shows near the limit, and too long cannot be sent", async ({ page, request }) => {
+test("the composer: Shift+Enter breaks the line, the counter shows near the limit, and too long cannot be sent", async ({
+  page,
+  request,
+}) => {
   await signedInUser(page, request, "composer");
   await openChat(page, true);
   const box = composer(page);
@@ -336,7 +371,10 @@ test("the composer: Shift+Enter breaks the line, the counter shows near the limi
 });
 
 for (const viewport of [MOBILE, DESKTOP]) {
-  test(`a conversation at ${viewport.width}x${viewport.height} has no horizontal scroll and the composer at the bottom`, async ({ page, request }) => {
+  test(`a conversation at ${viewport.width}x${viewport.height} has no horizontal scroll and the composer at the bottom`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize(viewport);
     const session = await signedInUser(page, request, `layout${viewport.width}`);
     await chatViaApi(request, session, ROBOT_ID, "Hi Captain! What's the plan for today?");
@@ -344,12 +382,13 @@ for (const viewport of [MOBILE, DESKTOP]) {
     await openChat(page, true);
     await expect(messages(page, "assistant")).toHaveCount(2);
     await composer(page).fill("Sounds good, let's go.");
-    await expect
-      .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     // The composer is pinned to the bottom edge.
-    const form = await page.locator("form").filter({ has: composer(page) }).boundingBox();
+    const form = await page
+      .locator("form")
+      .filter({ has: composer(page) })
+      .boundingBox();
     expect(form!.y + form!.height).toBeGreaterThan(viewport.height - 60);
   });
 }

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-const GOOGLEBOT =
-  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 test("an unknown path answers 404 with the message and a way home", async ({ page }) => {
   const response = await page.goto("/definitely/missing");
@@ -53,12 +52,27 @@ test("an unknown /v1 path answers 404 in the JSON envelope", async ({ request })
 // percent-encoding are a 404, never a 500; that includes a bare "%", which Next's router answers with a 500 of its
 // own unless server/page-path.ts escapes it first.
 const BAD_PAGE_URLS = [
-  "/profile/%", "/profile/%E0%A4%A", "/profile/a%00b", "/profile/%01",
-  "/tag/%", "/tag/%E0%A4%A", "/tag/a%00b", "/tag/%1F",
-  "/search?q=%00", "/search?q=a%00b", "/search?q=a%07",
-  "/character/%", "/character/%00", "/character/1%00", "/character/%E0%A4%A",
-  "/character/chat/%", "/character/chat/%00", "/character/chat/1%00", "/character/chat/%E0%A4%A",
-  "/about-us%", "/%E0%A4%A",
+  "/profile/%",
+  "/profile/%E0%A4%A",
+  "/profile/a%00b",
+  "/profile/%01",
+  "/tag/%",
+  "/tag/%E0%A4%A",
+  "/tag/a%00b",
+  "/tag/%1F",
+  "/search?q=%00",
+  "/search?q=a%00b",
+  "/search?q=a%07",
+  "/character/%",
+  "/character/%00",
+  "/character/1%00",
+  "/character/%E0%A4%A",
+  "/character/chat/%",
+  "/character/chat/%00",
+  "/character/chat/1%00",
+  "/character/chat/%E0%A4%A",
+  "/about-us%",
+  "/%E0%A4%A",
 ];
 for (const url of BAD_PAGE_URLS) {
   test(`${url} answers 404`, async ({ request }) => {
@@ -69,8 +83,13 @@ for (const url of BAD_PAGE_URLS) {
 
 // Read leniently (a search for the text as decoded, the first page), but never a 500.
 const LENIENT_URLS = [
-  "/search?q=%E0%A4%A", "/search?q=%", "/?page=%00", "/tag/fantasy?page=%E0%A4%A",
-  "/character/%00/opengraph-image", "/character/%E0%A4%A/opengraph-image", "/character/%/opengraph-image",
+  "/search?q=%E0%A4%A",
+  "/search?q=%",
+  "/?page=%00",
+  "/tag/fantasy?page=%E0%A4%A",
+  "/character/%00/opengraph-image",
+  "/character/%E0%A4%A/opengraph-image",
+  "/character/%/opengraph-image",
 ];
 for (const url of LENIENT_URLS) {
   test(`${url} never answers 500`, async ({ request }) => {
@@ -79,7 +98,12 @@ for (const url of LENIENT_URLS) {
   });
 }
 
-const BAD_API_URLS = ["/v1/avatar/lorelei/%00.svg", "/v1/avatar/lorelei/%E0%A4%A.svg", "/v1/avatar/lorelei/%.svg", "/v1/tag/%00"];
+const BAD_API_URLS = [
+  "/v1/avatar/lorelei/%00.svg",
+  "/v1/avatar/lorelei/%E0%A4%A.svg",
+  "/v1/avatar/lorelei/%.svg",
+  "/v1/tag/%00",
+];
 for (const url of BAD_API_URLS) {
   test(`the API path ${url} answers 400 in the envelope`, async ({ request }) => {
     const response = await request.get(url, { maxRedirects: 0 });

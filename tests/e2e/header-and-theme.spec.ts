@@ -1,7 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { brandLink, focusIndicator, hasVisibleFocus, VIEWPORTS } from "./support";
 
-const NEXT_THEME: Record<string, string> = { "Theme: Light": "Theme: Dark", "Theme: Dark": "Theme: System", "Theme: System": "Theme: Light" };
+const NEXT_THEME: Record<string, string> = {
+  "Theme: Light": "Theme: Dark",
+  "Theme: Dark": "Theme: System",
+  "Theme: System": "Theme: Light",
+};
 
 function themeToggle(page: Page): Locator {
   return page.getByRole("banner").getByRole("button", { name: /^Theme: / });

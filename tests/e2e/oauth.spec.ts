@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { clickUntil, toast } from "./support";
 
-test("third-party sign-in: popup, provider login and consent, new account goes on to Edit Profile", async ({ page, context }) => {
+test("third-party sign-in: popup, provider login and consent, new account goes on to Edit Profile", async ({
+  page,
+  context,
+}) => {
   // Records window.open's arguments, to check the popup's size.
   await page.addInitScript(() => {
     const calls: unknown[][] = [];
@@ -15,7 +18,10 @@ test("third-party sign-in: popup, provider login and consent, new account goes o
   const login = `e2e-oauth-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
   await page.goto("/");
-  await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), page.getByRole("dialog", { name: "Welcome" }));
+  await clickUntil(
+    page.getByRole("banner").getByRole("button", { name: "Sign in" }),
+    page.getByRole("dialog", { name: "Welcome" }),
+  );
   const dialog = page.getByRole("dialog");
   const providerButton = dialog.getByRole("button", { name: "Continue with Google" });
   await expect(providerButton).toBeVisible();
@@ -42,12 +48,17 @@ test("third-party sign-in: popup, provider login and consent, new account goes o
   await expect(toast(page, "Login successful!")).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
   // The account menu replaced "Sign in" (the open Edit Profile dialog hides the header from the a11y tree).
-  await expect(page.getByRole("button", { name: "Account: OIDC Tester", exact: true, includeHidden: true })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Account: OIDC Tester", exact: true, includeHidden: true }),
+  ).toBeVisible();
 });
 
 test("third-party sign-in: closing the popup fails the attempt", async ({ page, context }) => {
   await page.goto("/");
-  await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), page.getByRole("dialog", { name: "Welcome" }));
+  await clickUntil(
+    page.getByRole("banner").getByRole("button", { name: "Sign in" }),
+    page.getByRole("dialog", { name: "Welcome" }),
+  );
   const dialog = page.getByRole("dialog");
   const popupPromise = context.waitForEvent("page");
   await dialog.getByRole("button", { name: "Continue with Google" }).click();

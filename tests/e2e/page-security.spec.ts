@@ -67,7 +67,8 @@ async function recordViolations(page: Page): Promise<void> {
 }
 
 /** True once React has hydrated the document (it marks hydrated DOM nodes with its fiber key). */
-const hydrated = (page: Page) => page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
+const hydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
 
 for (const { path, status } of PAGES) {
   test(`${path} answers a nonce CSP that changes per request and is on every script`, async ({ request }) => {
@@ -134,10 +135,14 @@ test("a script injected into the page does not run, is reported, and the page st
   expect(await page.evaluate(() => [window.__injected, window.__injectedHandler])).toEqual([undefined, undefined]);
 
   const violations = await page.evaluate(() => window.__violationsOf!(["script-src-elem", "script-src-attr"]));
-  for (const v of violations) expect(v.target, `${v.directive} blocked something we did not inject`).toContain("data-injected");
+  for (const v of violations)
+    expect(v.target, `${v.directive} blocked something we did not inject`).toContain("data-injected");
 
   // Next's scripts (with the nonce) still run: the sign-in dialog opens.
-  await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), page.getByRole("dialog", { name: "Welcome" }));
+  await clickUntil(
+    page.getByRole("banner").getByRole("button", { name: "Sign in" }),
+    page.getByRole("dialog", { name: "Welcome" }),
+  );
   expect(await page.evaluate(() => [window.__injected, window.__injectedHandler])).toEqual([undefined, undefined]);
 });
 
@@ -147,7 +152,9 @@ test("the drawer, the captcha image and the theme toggle work at 390px with no C
   await page.goto("/");
   const welcome = page.getByRole("dialog", { name: "Welcome" });
   await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), welcome);
-  expect(await welcome.evaluate((el) => el.closest("[data-vaul-drawer]") !== null), "vaul's drawer at 390px").toBe(true);
+  expect(await welcome.evaluate((el) => el.closest("[data-vaul-drawer]") !== null), "vaul's drawer at 390px").toBe(
+    true,
+  );
   await welcome.getByLabel("Email", { exact: true }).fill(`csp-${Date.now().toString(36)}@example.test`);
   await welcome.getByRole("button", { name: "Continue", exact: true }).click();
   const captcha = page.getByRole("dialog", { name: "Create account" }).getByTestId("captcha-image");

@@ -13,7 +13,10 @@ const insideDrawer = (dialog: Locator) => dialog.evaluate((el) => el.closest("[d
 
 async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
   const focusable = await dialog.evaluate(
-    (el) => el.querySelectorAll("a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])").length,
+    (el) =>
+      el.querySelectorAll(
+        "a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])",
+      ).length,
   );
   expect(focusable).toBeGreaterThan(1);
   const isFocusInside = () => dialog.evaluate((el) => el.contains(document.activeElement));
@@ -38,7 +41,9 @@ async function expectEmailValidation(dialog: Locator): Promise<void> {
 test.describe("at 1280x800", () => {
   test.use({ viewport: DESKTOP });
 
-  test("Sign in opens a centred dialog titled Welcome that traps focus, validates and closes on Escape", async ({ page }) => {
+  test("Sign in opens a centred dialog titled Welcome that traps focus, validates and closes on Escape", async ({
+    page,
+  }) => {
     const dialog = await openSignIn(page);
     expect(await insideDrawer(dialog)).toBe(false);
     await expect(dialog.getByRole("heading", { name: "Welcome" })).toBeVisible();
@@ -66,7 +71,9 @@ test.describe("at 1280x800", () => {
 test.describe("at 390x844", () => {
   test.use({ viewport: MOBILE });
 
-  test("Sign in opens a bottom drawer titled Welcome that traps focus, validates and closes on Escape", async ({ page }) => {
+  test("Sign in opens a bottom drawer titled Welcome that traps focus, validates and closes on Escape", async ({
+    page,
+  }) => {
     const dialog = await openSignIn(page);
     expect(await insideDrawer(dialog)).toBe(true);
     await expect(dialog.getByRole("heading", { name: "Welcome" })).toBeVisible();

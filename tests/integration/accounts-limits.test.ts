@@ -7,7 +7,16 @@ import { passwords } from "@/server/modules/crypto/passwords";
 import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import {
-  accountsEnv, appLogin, CAPTCHA, outbox, randomIp, registerAccount, report, tempDataDir, uniqueEmail, verifyLogin,
+  accountsEnv,
+  appLogin,
+  CAPTCHA,
+  outbox,
+  randomIp,
+  registerAccount,
+  report,
+  tempDataDir,
+  uniqueEmail,
+  verifyLogin,
   verifyRegister,
 } from "./accounts-support";
 import { createTestApi, type TestApi } from "./helpers/test-api";
@@ -40,7 +49,8 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
 
   it("exist_account: 30 a minute per address, then ret 42900 with retry_after", async () => {
     const ip = randomIp();
-    for (let i = 0; i < 30; i++) expect((await report(api, "/1/api/exist_account", { name: uniqueEmail() }, ip)).ret).toBe(1);
+    for (let i = 0; i < 30; i++)
+      expect((await report(api, "/1/api/exist_account", { name: uniqueEmail() }, ip)).ret).toBe(1);
     const limited = await report(api, "/1/api/exist_account", { name: uniqueEmail() }, ip);
     expect(limited).toMatchObject(LIMITED);
     expect(Number(limited.data?.retry_after)).toBeGreaterThan(0);
@@ -58,13 +68,15 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     expect(await report(api, "/1/api/user/captcha", { email })).toMatchObject(LIMITED);
 
     const ip = randomIp();
-    for (let i = 0; i < 20; i++) expect((await report(api, "/1/api/user/captcha", { email: uniqueEmail() }, ip)).ret).toBe(1);
+    for (let i = 0; i < 20; i++)
+      expect((await report(api, "/1/api/user/captcha", { email: uniqueEmail() }, ip)).ret).toBe(1);
     expect(await report(api, "/1/api/user/captcha", { email: uniqueEmail() }, ip)).toMatchObject(LIMITED);
   });
 
   it("send_email: 5 per 10 minutes per address, 1 per 60 s and 5 an hour per e-mail, nothing sent when refused", async () => {
     const ip = randomIp();
-    for (let i = 0; i < 5; i++) expect((await report(api, "/1/api/user/send_email", { email: uniqueEmail(), type: 4 }, ip)).ret).toBe(1);
+    for (let i = 0; i < 5; i++)
+      expect((await report(api, "/1/api/user/send_email", { email: uniqueEmail(), type: 4 }, ip)).ret).toBe(1);
     const refused = uniqueEmail("refused");
     expect(await report(api, "/1/api/user/send_email", { email: refused, type: 4 }, ip)).toMatchObject(LIMITED);
     expect(await outbox(api, refused)).toHaveLength(0);
@@ -84,7 +96,8 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     const hash = vi.spyOn(passwords, "hash");
 
     const ip = randomIp();
-    for (let i = 0; i < 10; i++) expect((await verifyLogin(api, uniqueEmail("nobody"), "wrong-password", ip)).ret).toBe(RET.PASSWORD_ERROR);
+    for (let i = 0; i < 10; i++)
+      expect((await verifyLogin(api, uniqueEmail("nobody"), "wrong-password", ip)).ret).toBe(RET.PASSWORD_ERROR);
     const spent = verify.mock.calls.length;
     expect(spent).toBeGreaterThanOrEqual(10);
     expect(await verifyLogin(api, email, "right-password", ip)).toMatchObject(LIMITED);
@@ -101,11 +114,15 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
 
     const ip = randomIp();
     await exhaust(ACCOUNT_LIMITS.registerIp, ip);
-    expect(await verifyRegister(api, { email: uniqueEmail(), password: "secret-1", code: "123456" }, ip)).toMatchObject(LIMITED);
+    expect(await verifyRegister(api, { email: uniqueEmail(), password: "secret-1", code: "123456" }, ip)).toMatchObject(
+      LIMITED,
+    );
     expect(hash).not.toHaveBeenCalled();
     // The captcha was not consumed by the refused attempt: it still answers (wrong code, not wrong captcha).
     const other = createTestApi(database, accountsEnv(dataDir));
-    expect((await verifyRegister(other, { email, password: "secret-1", code: "123456", captcha: CAPTCHA })).ret).toBe(RET.EMAIL_CODE_ERROR);
+    expect((await verifyRegister(other, { email, password: "secret-1", code: "123456", captcha: CAPTCHA })).ret).toBe(
+      RET.EMAIL_CODE_ERROR,
+    );
   });
 
   it("app/login: 30 a minute per address, then HTTP 429", async () => {

@@ -34,7 +34,12 @@ describe.each(testDrivers())("links in e-mails on %s", (driver) => {
   /** The API behind the real Node server on 127.0.0.1, with these settings. */
   async function serve(extra: Record<string, string>): Promise<{ api: TestApi; base: string }> {
     const deps = {
-      config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...accountsEnv(dataDir, extra) }),
+      config: parseConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        RATE_LIMIT_PER_MINUTE: "100000",
+        ...accountsEnv(dataDir, extra),
+      }),
       database,
       store: createMemoryStore(),
       logger: createLogger("silent"),
@@ -50,19 +55,32 @@ describe.each(testDrivers())("links in e-mails on %s", (driver) => {
   it.each([
     ["no proxy trusted, PUBLIC_BASE_URL unset", { PORT: "4310" }, "http://localhost:4310"],
     ["one trusted hop, PUBLIC_BASE_URL unset", { PORT: "4310", TRUST_PROXY: "true" }, "http://localhost:4310"],
-    ["trusted loopback proxies, PUBLIC_BASE_URL set", { TRUST_PROXY: "loopback", PUBLIC_BASE_URL: "https://kewl.example.test/" }, "https://kewl.example.test"],
-  ])("a reset link asked for with a hostile Host and X-Forwarded-Host points at our address (%s)", async (_name, extra, expected) => {
-    const { api, base } = await serve(extra);
-    const email = uniqueEmail("links");
-    await registerAccount(api, email, "pass-word");
-    const res = await requestFrom(randomIp(), `${base}/v1/channel/report`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...HOSTILE },
-      body: JSON.stringify({ url: "/1/api/user/send_email", type: "POST", param: JSON.stringify({ email, type: 3 }) }),
-    });
-    expect((await res.json()).data).toMatchObject({ ret: 1, status: 1 });
-    const [mail] = await outbox(api, email);
-    expect(mail!.link).toMatch(new RegExp(`^${expected.replace(/[.]/g, "\\.")}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
-    expect(`${mail!.text} ${mail!.html}`).not.toContain("evil.example");
-  });
+    [
+      "trusted loopback proxies, PUBLIC_BASE_URL set",
+      { TRUST_PROXY: "loopback", PUBLIC_BASE_URL: "https://kewl.example.test/" },
+      "https://kewl.example.test",
+    ],
+  ])(
+    "a reset link asked for with a hostile Host and X-Forwarded-Host points at our address (%s)",
+    async (_name, extra, expected) => {
+      const { api, base } = await serve(extra);
+      const email = uniqueEmail("links");
+      await registerAccount(api, email, "pass-word");
+      const res = await requestFrom(randomIp(), `${base}/v1/channel/report`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...HOSTILE },
+        body: JSON.stringify({
+          url: "/1/api/user/send_email",
+          type: "POST",
+          param: JSON.stringify({ email, type: 3 }),
+        }),
+      });
+      expect((await res.json()).data).toMatchObject({ ret: 1, status: 1 });
+      const [mail] = await outbox(api, email);
+      expect(mail!.link).toMatch(
+        new RegExp(`^${expected.replace(/[.]/g, "\\.")}/reset-password\\?token=[A-Za-z0-9_-]{43}$`),
+      );
+      expect(`${mail!.text} ${mail!.html}`).not.toContain("evil.example");
+    },
+  );
 });

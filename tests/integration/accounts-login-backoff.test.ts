@@ -9,7 +9,15 @@ import { KNOWN_DEVICES_PER_USER, rememberDevice } from "@/server/modules/account
 import { passwords } from "@/server/modules/crypto/passwords";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import {
-  accountsEnv, encryptPassword, publicKey, randomIp, registerAccount, report, tempDataDir, uniqueEmail, type Inner,
+  accountsEnv,
+  encryptPassword,
+  publicKey,
+  randomIp,
+  registerAccount,
+  report,
+  tempDataDir,
+  uniqueEmail,
+  type Inner,
 } from "./accounts-support";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
@@ -32,7 +40,11 @@ describe.each(testDrivers())("accounts: sign-in back-off and known devices on %s
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     dataDir = tempDataDir();
-    api = createTestApi(database, accountsEnv(dataDir), createMemoryStore(() => now));
+    api = createTestApi(
+      database,
+      accountsEnv(dataDir),
+      createMemoryStore(() => now),
+    );
     pem = await publicKey(api);
   });
   afterEach(() => vi.restoreAllMocks());
@@ -72,7 +84,10 @@ describe.each(testDrivers())("accounts: sign-in back-off and known devices on %s
     return row!.id;
   };
   const deviceRows = async (email: string) =>
-    database.db.select().from(knownDevices).where(eq(knownDevices.userId, await userId(email)));
+    database.db
+      .select()
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, await userId(email)));
 
   it("backs the account off after 10 wrong passwords, doubling from 1 s to 15 minutes, from one address or many", async () => {
     const email = uniqueEmail("victim");
@@ -134,7 +149,8 @@ describe.each(testDrivers())("accounts: sign-in back-off and known devices on %s
     expect((await signIn(email, RIGHT, { device })).ret).toBe(1);
 
     // A leaked device id still needs the password, and wrong ones back that device off like an account.
-    for (let i = 0; i < 10; i++) expect((await signIn(email, "wrong-password", { device })).ret).toBe(RET.PASSWORD_ERROR);
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(email, "wrong-password", { device })).ret).toBe(RET.PASSWORD_ERROR);
     expect(retryAfter(await signIn(email, RIGHT, { device }))).toBe(1);
     advance(1);
     // The right password from the device starts its run over; the account's own run (10) is left as it was.

@@ -35,7 +35,12 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   let oauthEnv: Record<string, string>;
 
   const apiDeps = (extra: Record<string, string>) => ({
-    config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...accountsEnv(dataDir, { ...oauthEnv, ...extra }) }),
+    config: parseConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      ...accountsEnv(dataDir, { ...oauthEnv, ...extra }),
+    }),
     database,
     store: createMemoryStore(),
     logger: createLogger("silent"),
@@ -125,7 +130,12 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   it.each([
     ["no proxy trusted", { PORT: "4311" }, "http://localhost:4311", false],
     ["one trusted hop", { PORT: "4311", TRUST_PROXY: "1" }, "http://localhost:4311", true],
-    ["trusted loopback and PUBLIC_BASE_URL", { TRUST_PROXY: "loopback", PUBLIC_BASE_URL: "https://kewl.example.test/" }, "https://kewl.example.test", true],
+    [
+      "trusted loopback and PUBLIC_BASE_URL",
+      { TRUST_PROXY: "loopback", PUBLIC_BASE_URL: "https://kewl.example.test/" },
+      "https://kewl.example.test",
+      true,
+    ],
   ])("never takes redirect_uri from the Host or X-Forwarded-Host (%s)", async (_name, extra, expected, secure) => {
     const other = createHttpServer(createApi(apiDeps(extra)));
     await new Promise<void>((resolve) => other.server.listen(0, "127.0.0.1", resolve));
@@ -135,7 +145,9 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
         headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
       });
       expect(res.status).toBe(302);
-      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe(`${expected}/v1/oauth/callback`);
+      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe(
+        `${expected}/v1/oauth/callback`,
+      );
       // The state cookie is Secure only when a trusted proxy says the client came over https.
       expect(/;\s*secure/i.test(res.headers.get("set-cookie") ?? "")).toBe(secure);
     } finally {
@@ -152,7 +164,9 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   it("links a verified e-mail to the existing account", async () => {
     const email = uniqueEmail("linked");
     const accountToken = await registerAccount(api, email, "pass-word");
-    const login = await api.from(randomIp()).post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 });
+    const login = await api
+      .from(randomIp())
+      .post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 });
     const uid = (await login.json()).data.user_info.uid as string;
 
     const url = await signInAtProvider(email);
@@ -167,7 +181,9 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
   it("does not link an unverified e-mail: a separate user without the e-mail", async () => {
     const email = uniqueEmail("unverified");
     const accountToken = await registerAccount(api, email, "pass-word");
-    const login = await api.from(randomIp()).post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 });
+    const login = await api
+      .from(randomIp())
+      .post("/v1/app/login", { access_token: accountToken, reg_type: 108, keep: 0 });
     const uid = (await login.json()).data.user_info.uid as string;
 
     const url = await signInAtProvider(`unverified:${email}`);
@@ -184,7 +200,10 @@ describe("third-party sign-in switched off", () => {
     const database = await createTestDatabase("pglite");
     try {
       const api = createTestApi(database);
-      expect((await (await api.request("/v1/oauth/config")).json()).data).toEqual({ enabled: false, provider_name: "Google" });
+      expect((await (await api.request("/v1/oauth/config")).json()).data).toEqual({
+        enabled: false,
+        provider_name: "Google",
+      });
       expect((await api.request("/v1/oauth/start")).status).toBe(404);
     } finally {
       await database.close();

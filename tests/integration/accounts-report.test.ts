@@ -7,7 +7,25 @@ import { RET } from "@/lib/contracts/accounts";
 import { captchas, emailCodes, mailOutbox, users } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { getPasswordPublicKeyPem } from "@/server/modules/crypto/rsa-keys";
-import { accountsEnv, accountsSuite, appLogin, CAPTCHA, during, encryptPassword, expectExpiry, newCaptcha, outbox, publicKey, randomIp, registerAccount, registerCode, report, uniqueEmail, verifyLogin, verifyRegister } from "./accounts-support";
+import {
+  accountsEnv,
+  accountsSuite,
+  appLogin,
+  CAPTCHA,
+  during,
+  encryptPassword,
+  expectExpiry,
+  newCaptcha,
+  outbox,
+  publicKey,
+  randomIp,
+  registerAccount,
+  registerCode,
+  report,
+  uniqueEmail,
+  verifyLogin,
+  verifyRegister,
+} from "./accounts-support";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
 
@@ -26,7 +44,12 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
 
   describe("dispatch", () => {
     it("answers 404 in the envelope for any url outside the allow-list, and never fetches it", async () => {
-      for (const url of ["/1/api/user/delete", "https://evil.example/1/api/exist_account", "/1/api/exist_account/../x", "/1/api/exist_account?x=1"]) {
+      for (const url of [
+        "/1/api/user/delete",
+        "https://evil.example/1/api/exist_account",
+        "/1/api/exist_account/../x",
+        "/1/api/exist_account?x=1",
+      ]) {
         const res = await rawReport({ url, type: "GET", param: "{}" });
         expect(res.status).toBe(404);
         expect(await res.json()).toMatchObject({ code: 404, data: null });
@@ -39,9 +62,18 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
         [{ url: "/1/api/exist_account", type: "PUT", param: "{}" }, "'type'"],
         [{ url: "/1/api/exist_account", type: "GET", param: "not json" }, "'param'"],
         [{ url: "/1/api/exist_account", type: "GET", param: "[1]" }, "'param'"],
-        [{ url: "/1/api/exist_account", type: "GET", param: JSON.stringify({ name: "nope" }) }, "'param.name': Invalid email address"],
-        [{ url: "/1/api/user/send_email", type: "POST", param: JSON.stringify({ email: "a@example.test", type: 5 }) }, "'param.type'"],
-        [{ url: "/2/api/user/verify_login", type: "POST", param: JSON.stringify({ name: "a@example.test" }) }, "'param.verify_pwd'"],
+        [
+          { url: "/1/api/exist_account", type: "GET", param: JSON.stringify({ name: "nope" }) },
+          "'param.name': Invalid email address",
+        ],
+        [
+          { url: "/1/api/user/send_email", type: "POST", param: JSON.stringify({ email: "a@example.test", type: 5 }) },
+          "'param.type'",
+        ],
+        [
+          { url: "/2/api/user/verify_login", type: "POST", param: JSON.stringify({ name: "a@example.test" }) },
+          "'param.verify_pwd'",
+        ],
       ];
       for (const [body, field] of cases) {
         const res = await rawReport(body);
@@ -56,7 +88,12 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
   describe("exist_account", () => {
     it("answers ret 12006 when the e-mail has an account (any case), else ret 1", async () => {
       const email = uniqueEmail("exists");
-      expect(await report(api, "/1/api/exist_account", { name: email })).toEqual({ ret: 1, status: 1, msg: "success", data: null });
+      expect(await report(api, "/1/api/exist_account", { name: email })).toEqual({
+        ret: 1,
+        status: 1,
+        msg: "success",
+        data: null,
+      });
       await addUser(email);
       const inner = await report(api, "/1/api/exist_account", { name: `  ${email.toUpperCase()} ` });
       expect(inner).toMatchObject({ ret: RET.ACCOUNT_EXISTS, status: RET.ACCOUNT_EXISTS });
@@ -73,7 +110,9 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       expect(await publicKey(api)).toBe(pem);
       const file = path.join(dataDir, "keys", "rsa-private.pem");
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-      expect(createPublicKey(createPrivateKey(fs.readFileSync(file, "utf8"))).export({ type: "spki", format: "pem" })).toBe(pem);
+      expect(
+        createPublicKey(createPrivateKey(fs.readFileSync(file, "utf8"))).export({ type: "spki", format: "pem" }),
+      ).toBe(pem);
       expect(await getPasswordPublicKeyPem({ dataDir, RSA_PRIVATE_KEY: undefined })).toBe(pem);
     });
 
@@ -130,7 +169,11 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       const email = uniqueEmail("twice");
       await registerCode(api, email);
       const again = await report(api, "/1/api/user/send_email", { email, type: 4 });
-      expect(again).toMatchObject({ ret: RET.RATE_LIMITED, status: RET.RATE_LIMITED, msg: "Too many attempts. Please try again later." });
+      expect(again).toMatchObject({
+        ret: RET.RATE_LIMITED,
+        status: RET.RATE_LIMITED,
+        msg: "Too many attempts. Please try again later.",
+      });
       expect(await outbox(api, email)).toHaveLength(1);
     });
 
@@ -146,7 +189,10 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       const email = uniqueEmail("nobody");
       expect(await report(api, "/1/api/user/send_email", { email, type: 3 })).toMatchObject({ ret: 1, status: 1 });
       expect(await outbox(api, email)).toHaveLength(0);
-      const rows = await database.db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email}`);
+      const rows = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.to}) = ${email}`);
       expect(rows).toHaveLength(0);
     });
 
@@ -172,7 +218,10 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       const login = await appLogin(api, token, { keep: 1 });
       expect(login.status).toBe(200);
-      expect((await login.json()).data).toMatchObject({ is_new: true, user_info: { uid: user!.id, key: user!.key, email, sex: -1 } });
+      expect((await login.json()).data).toMatchObject({
+        is_new: true,
+        user_info: { uid: user!.id, key: user!.key, email, sex: -1 },
+      });
     });
 
     it("40001 for a wrong, reused, expired or other-device captcha; every attempt uses it up", async () => {
@@ -180,18 +229,27 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       const code = await registerCode(api, email);
       await newCaptcha(api, email);
       expect(await verifyRegister(api, { email, password: "secret-1", code, captcha: "WRONG" })).toMatchObject({
-        ret: RET.CAPTCHA_ERROR, status: RET.CAPTCHA_ERROR, msg: "Incorrect captcha. Please try again.",
+        ret: RET.CAPTCHA_ERROR,
+        status: RET.CAPTCHA_ERROR,
+        msg: "Incorrect captcha. Please try again.",
       });
       // Used up by the wrong attempt: the right answer no longer helps without a fresh captcha.
       expect((await verifyRegister(api, { email, password: "secret-1", code })).ret).toBe(RET.CAPTCHA_ERROR);
       await newCaptcha(api, email, "device-a");
-      expect((await verifyRegister(api, { email, password: "secret-1", code, blackBox: "device-b" })).ret).toBe(RET.CAPTCHA_ERROR);
+      expect((await verifyRegister(api, { email, password: "secret-1", code, blackBox: "device-b" })).ret).toBe(
+        RET.CAPTCHA_ERROR,
+      );
       await newCaptcha(api, email);
-      await database.db.update(captchas).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchas.email, email));
+      await database.db
+        .update(captchas)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(captchas.email, email));
       expect((await verifyRegister(api, { email, password: "secret-1", code })).ret).toBe(RET.CAPTCHA_ERROR);
       // Case-insensitive answer, and the code survived all of that.
       await newCaptcha(api, email);
-      expect((await verifyRegister(api, { email, password: "secret-1", code, captcha: CAPTCHA.toLowerCase() })).ret).toBe(1);
+      expect(
+        (await verifyRegister(api, { email, password: "secret-1", code, captcha: CAPTCHA.toLowerCase() })).ret,
+      ).toBe(1);
     });
 
     it("12015 for a wrong code; the code dies after 5 wrong tries", async () => {
@@ -201,7 +259,9 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       for (let i = 0; i < 5; i++) {
         await newCaptcha(api, email);
         expect(await verifyRegister(api, { email, password: "secret-1", code: wrong }, randomIp())).toMatchObject({
-          ret: RET.EMAIL_CODE_ERROR, status: RET.EMAIL_CODE_ERROR, msg: "Incorrect email verification code. Please try again.",
+          ret: RET.EMAIL_CODE_ERROR,
+          status: RET.EMAIL_CODE_ERROR,
+          msg: "Incorrect email verification code. Please try again.",
         });
       }
       await newCaptcha(api, email);
@@ -213,7 +273,10 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
     it("12015 for an expired code, an older code after a new send, and a used code", async () => {
       const email = uniqueEmail("code-expired");
       const first = await registerCode(api, email);
-      await database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, email));
+      await database.db
+        .update(emailCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailCodes.email, email));
       await newCaptcha(api, email);
       expect((await verifyRegister(api, { email, password: "secret-1", code: first })).ret).toBe(RET.EMAIL_CODE_ERROR);
 
@@ -223,7 +286,9 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       const third = await registerCode(createTestApi(database, accountsEnv(dataDir)), email);
       if (second !== third) {
         await newCaptcha(api, email);
-        expect((await verifyRegister(api, { email, password: "secret-1", code: second })).ret).toBe(RET.EMAIL_CODE_ERROR);
+        expect((await verifyRegister(api, { email, password: "secret-1", code: second })).ret).toBe(
+          RET.EMAIL_CODE_ERROR,
+        );
       }
       await newCaptcha(api, email);
       expect((await verifyRegister(api, { email, password: "secret-1", code: third })).ret).toBe(1);
@@ -238,7 +303,9 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       await newCaptcha(api, email);
       const key = await publicKey(api);
       expect(await verifyRegister(api, { email, password: encryptPassword(key, "12345"), code })).toMatchObject({
-        ret: RET.FAILED, status: RET.FAILED, msg: "Password must be at least 6 characters",
+        ret: RET.FAILED,
+        status: RET.FAILED,
+        msg: "Password must be at least 6 characters",
       });
       await newCaptcha(api, email);
       expect((await verifyRegister(api, { email, password: "x".repeat(129), code })).ret).toBe(RET.FAILED);
@@ -251,8 +318,16 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       const code = await registerCode(api, email);
       await addUser(email.toUpperCase());
       await newCaptcha(api, email);
-      expect(await verifyRegister(api, { email, password: "secret-1", code })).toMatchObject({ ret: RET.ACCOUNT_TAKEN, status: RET.ACCOUNT_TAKEN });
-      expect(await database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(1);
+      expect(await verifyRegister(api, { email, password: "secret-1", code })).toMatchObject({
+        ret: RET.ACCOUNT_TAKEN,
+        status: RET.ACCOUNT_TAKEN,
+      });
+      expect(
+        await database.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`),
+      ).toHaveLength(1);
     });
   });
 
@@ -277,7 +352,9 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
     });
 
     it("12004 for a wrong password, a foreign key's ciphertext and an unknown e-mail alike", async () => {
-      const foreign = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString();
+      const foreign = generateKeyPairSync("rsa", { modulusLength: 2048 })
+        .publicKey.export({ type: "spki", format: "pem" })
+        .toString();
       const key = await publicKey(api);
       const answers = [
         await verifyLogin(api, email, encryptPassword(key, "open sesame!")),
@@ -285,7 +362,12 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
         await verifyLogin(api, uniqueEmail("unknown"), encryptPassword(key, "open sesame")),
       ];
       for (const inner of answers) {
-        expect(inner).toEqual({ ret: RET.PASSWORD_ERROR, status: RET.PASSWORD_ERROR, msg: "Incorrect password. Please check and try again.", data: null });
+        expect(inner).toEqual({
+          ret: RET.PASSWORD_ERROR,
+          status: RET.PASSWORD_ERROR,
+          msg: "Incorrect password. Please check and try again.",
+          data: null,
+        });
       }
     });
   });

@@ -4,7 +4,21 @@ import { RESET_TOKEN_INVALID_CODE, RET } from "@/lib/contracts/accounts";
 import { authTokens, users } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { hashToken } from "@/server/modules/sessions/tokens";
-import { accountsEnv, accountsSuite, bearer, during, encryptPassword, expectExpiry, outbox, publicKey, registerAccount, report, signIn, uniqueEmail, verifyLogin } from "./accounts-support";
+import {
+  accountsEnv,
+  accountsSuite,
+  bearer,
+  during,
+  encryptPassword,
+  expectExpiry,
+  outbox,
+  publicKey,
+  registerAccount,
+  report,
+  signIn,
+  uniqueEmail,
+  verifyLogin,
+} from "./accounts-support";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
 
@@ -35,7 +49,10 @@ describe.each(testDrivers())("accounts: password reset on %s", (driver) => {
 
     const requested = await during(() => requestReset(email));
     const token = requested.result;
-    const [row] = await database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const [row] = await database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect(row!.kind).toBe("password_reset");
     expectExpiry(row!.expiresAt, 30 * 60_000, requested);
 
@@ -63,10 +80,16 @@ describe.each(testDrivers())("accounts: password reset on %s", (driver) => {
     expect(await (await reset("x".repeat(43), "whatever-1")).json()).toEqual(INVALID_LINK);
 
     const first = await requestReset(email);
-    const second = await requestReset(email, createTestApi(database, accountsEnv(dataDir, { PUBLIC_BASE_URL: "https://kewl.example.test" })));
+    const second = await requestReset(
+      email,
+      createTestApi(database, accountsEnv(dataDir, { PUBLIC_BASE_URL: "https://kewl.example.test" })),
+    );
     expect(await (await reset(first, "whatever-1")).json()).toEqual(INVALID_LINK);
 
-    await database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(second)));
+    await database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(second)));
     const res = await reset(second, "whatever-1");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual(INVALID_LINK);

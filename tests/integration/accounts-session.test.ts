@@ -7,7 +7,16 @@ import type { DbHandle } from "@/server/db/types";
 import { updateOwnProfile } from "@/server/modules/accounts/profile-update";
 import { isUniqueViolation } from "@/server/modules/accounts/users";
 import { hashToken } from "@/server/modules/sessions/tokens";
-import { accountsSuite, appLogin, bearer, during, expectExpiry, registerAccount, signIn, uniqueEmail } from "./accounts-support";
+import {
+  accountsSuite,
+  appLogin,
+  bearer,
+  during,
+  expectExpiry,
+  registerAccount,
+  signIn,
+  uniqueEmail,
+} from "./accounts-support";
 import type { TestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
 
@@ -24,7 +33,12 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
     const email = uniqueEmail(prefix);
     const res = await appLogin(api, await registerAccount(api, email, "pass-word"));
     const body = await res.json();
-    return { email, token: body.data.access_token as string, uid: body.data.user_info.uid as string, key: body.data.user_info.key as string };
+    return {
+      email,
+      token: body.data.access_token as string,
+      uid: body.data.user_info.uid as string,
+      key: body.data.user_info.key as string,
+    };
   };
   const info = (token: string) => api.request("/v1/user/info", { headers: bearer(token) });
   const update = (token: string, body: unknown) => api.post("/v1/user/update", body, bearer(token));
@@ -52,7 +66,10 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       expect(await unknown.json()).toEqual(LOGIN_FAILED);
 
       const accountToken = await registerAccount(api, uniqueEmail("expired"), "pass-word");
-      await database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(accountToken)));
+      await database.db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authTokens.tokenHash, hashToken(accountToken)));
       expect(await (await appLogin(api, accountToken)).json()).toEqual(LOGIN_FAILED);
 
       const { token } = await member("session-as-account");
@@ -67,9 +84,15 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       const email = uniqueEmail("keep");
       await registerAccount(api, email, "pass-word");
       const day = 24 * 60 * 60 * 1000;
-      for (const [keep, days] of [[0, 7], [1, 30]] as const) {
+      for (const [keep, days] of [
+        [0, 7],
+        [1, 30],
+      ] as const) {
         const signedIn = await during(() => signIn(api, email, "pass-word", keep));
-        const [row] = await database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(signedIn.result)));
+        const [row] = await database.db
+          .select()
+          .from(authTokens)
+          .where(eq(authTokens.tokenHash, hashToken(signedIn.result)));
         expect(row!.kind).toBe("session");
         expectExpiry(row!.expiresAt, days * day, signedIn);
       }
@@ -96,14 +119,30 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
   describe("POST /v1/user/update", () => {
     it("updates the caller's nickname, gender, ID and avatar and answers the user info", async () => {
       const { token, uid } = await member("update");
-      const res = await update(token, { name: "  Alice  ", sex: 0, key: "alice-01", face: "https://cdn.example.test/a.png" });
+      const res = await update(token, {
+        name: "  Alice  ",
+        sex: 0,
+        key: "alice-01",
+        face: "https://cdn.example.test/a.png",
+      });
       expect(res.status).toBe(200);
       const data = userInfoSchema.parse((await res.json()).data);
-      expect(data).toMatchObject({ uid, name: "Alice", sex: 0, key: "alice-01", face: "https://cdn.example.test/a.png" });
+      expect(data).toMatchObject({
+        uid,
+        name: "Alice",
+        sex: 0,
+        key: "alice-01",
+        face: "https://cdn.example.test/a.png",
+      });
       expect((await (await info(token)).json()).data).toMatchObject({ name: "Alice", key: "alice-01" });
       // face omitted: unchanged; this site's avatar route is fine.
-      expect((await (await update(token, { name: "Alice", sex: 1, key: "alice-01" })).json()).data.face).toBe("https://cdn.example.test/a.png");
-      expect((await (await update(token, { name: "Alice", sex: 1, key: "alice-01", face: "/v1/avatar/x/y.svg" })).json()).data.face).toBe("/v1/avatar/x/y.svg");
+      expect((await (await update(token, { name: "Alice", sex: 1, key: "alice-01" })).json()).data.face).toBe(
+        "https://cdn.example.test/a.png",
+      );
+      expect(
+        (await (await update(token, { name: "Alice", sex: 1, key: "alice-01", face: "/v1/avatar/x/y.svg" })).json())
+          .data.face,
+      ).toBe("/v1/avatar/x/y.svg");
     });
 
     it("rejects each SPEC §5 rule with its message", async () => {
@@ -150,8 +189,12 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
         expect((await exists.json()).data).toEqual({ exists: true });
       }
       // The caller's own ID (in any case) is not "taken"; changing only its case is allowed.
-      expect((await (await api.post("/v1/user/exists", { key: "taken_id" }, bearer(b.token))).json()).data).toEqual({ exists: false });
-      expect((await (await api.post("/v1/user/exists", { key: "free-id-123" }, bearer(a.token))).json()).data).toEqual({ exists: false });
+      expect((await (await api.post("/v1/user/exists", { key: "taken_id" }, bearer(b.token))).json()).data).toEqual({
+        exists: false,
+      });
+      expect((await (await api.post("/v1/user/exists", { key: "free-id-123" }, bearer(a.token))).json()).data).toEqual({
+        exists: false,
+      });
       expect((await update(b.token, { name: "B", sex: -1, key: "taken_id" })).status).toBe(200);
       expect((await api.post("/v1/user/exists", { key: "x" })).status).toBe(401);
     });
@@ -170,7 +213,13 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
 
     it("recognises this driver's unique violation of the ID index (what the update maps to 12008)", async () => {
       const a = await member("index-a");
-      const err = await database.db.insert(users).values({ key: a.key.toUpperCase(), name: "Dup" }).then(() => null, (e: unknown) => e);
+      const err = await database.db
+        .insert(users)
+        .values({ key: a.key.toUpperCase(), name: "Dup" })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(err).not.toBeNull();
       expect(isUniqueViolation(err, "users_key_lower_uq")).toBe(true);
       expect(isUniqueViolation(err, "users_email_lower_uq")).toBe(false);
@@ -181,12 +230,22 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       const a = await member("smuggle-a");
       const victim = await member("smuggle-v");
       const [before] = await database.db.select().from(users).where(eq(users.id, victim.uid));
-      const res = await update(a.token, { uid: victim.uid, id: victim.uid, name: "Hijack", sex: 1, key: "hijacked", email: "x@example.test" });
+      const res = await update(a.token, {
+        uid: victim.uid,
+        id: victim.uid,
+        name: "Hijack",
+        sex: 1,
+        key: "hijacked",
+        email: "x@example.test",
+      });
       expect(res.status).toBe(200);
       expect((await res.json()).data).toMatchObject({ uid: a.uid, name: "Hijack", key: "hijacked", email: a.email });
       const [after] = await database.db.select().from(users).where(eq(users.id, victim.uid));
       expect(after).toEqual(before);
-      const [attacker] = await database.db.select().from(users).where(and(eq(users.id, a.uid), eq(users.key, "hijacked")));
+      const [attacker] = await database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, a.uid), eq(users.key, "hijacked")));
       expect(attacker!.email).toBe(a.email);
       expect((await api.post("/v1/user/update", { name: "x", sex: 1, key: "nobody" })).status).toBe(401);
     });

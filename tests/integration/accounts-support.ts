@@ -89,7 +89,10 @@ export async function report(api: TestApi, url: string, param: unknown, ip = ran
 
 /** Like the browser's WebCrypto RSA-OAEP (SHA-256): base64 ciphertext. */
 export function encryptPassword(publicKeyPem: string, plain: string): string {
-  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(plain)).toString("base64");
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+    Buffer.from(plain),
+  ).toString("base64");
 }
 
 export async function publicKey(api: TestApi): Promise<string> {
@@ -136,9 +139,17 @@ export async function verifyRegister(
     api,
     "/2/api/user/verify_register",
     {
-      name: fields.email, password: fields.password, captcha: fields.captcha ?? CAPTCHA, verify_code: fields.code,
-      black_box: fields.blackBox ?? "", business: "kewl", need_active: 1, devtype: "web", timestamp: Date.now(),
-      verify_code_type: 4, code_type: 4,
+      name: fields.email,
+      password: fields.password,
+      captcha: fields.captcha ?? CAPTCHA,
+      verify_code: fields.code,
+      black_box: fields.blackBox ?? "",
+      business: "kewl",
+      need_active: 1,
+      devtype: "web",
+      timestamp: Date.now(),
+      verify_code_type: 4,
+      code_type: 4,
     },
     ip,
   );
@@ -157,8 +168,20 @@ export async function verifyLogin(api: TestApi, email: string, verifyPwd: string
   return report(api, "/2/api/user/verify_login", { name: email, verify_pwd: verifyPwd, devtype: "web" }, ip);
 }
 
-export async function appLogin(api: TestApi, accessToken: string, extra: Record<string, unknown> = {}, ip = randomIp()): Promise<Response> {
-  return api.from(ip).post("/v1/app/login", { access_token: accessToken, reg_type: 108, device_type: "web", model: "web", keep: 0, ...extra });
+export async function appLogin(
+  api: TestApi,
+  accessToken: string,
+  extra: Record<string, unknown> = {},
+  ip = randomIp(),
+): Promise<Response> {
+  return api.from(ip).post("/v1/app/login", {
+    access_token: accessToken,
+    reg_type: 108,
+    device_type: "web",
+    model: "web",
+    keep: 0,
+    ...extra,
+  });
 }
 
 /** verify_login with the encrypted password, then app/login: the session token. */

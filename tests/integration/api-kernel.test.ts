@@ -80,7 +80,11 @@ describe.each(testDrivers())("API kernel on %s", (driver) => {
   });
 
   it("rejects a body that is not JSON with 415", async () => {
-    const res = await api.request("/v1/tag/list", { method: "POST", headers: { "content-type": "text/plain" }, body: "x=1" });
+    const res = await api.request("/v1/tag/list", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "x=1",
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe(415);
   });
@@ -116,14 +120,17 @@ describe.each(testDrivers())("API kernel on %s", (driver) => {
       expect((await res.json()).code).toBe(401);
     });
 
-    it.each([["Bearer"], ["Bearer short"], ["Basic abcdefabcdefabcdefabcdef"], ["Bearer " + "x".repeat(200)], ["Bearer bad token!!!!!!!!!!"]])(
-      "rejects a garbled authorization header %#",
-      async (header) => {
-        const res = await api.request("/v1/user/info", { headers: { authorization: header } });
-        expect(res.status).toBe(401);
-        expect((await res.json()).code).toBe(401);
-      },
-    );
+    it.each([
+      ["Bearer"],
+      ["Bearer short"],
+      ["Basic abcdefabcdefabcdefabcdef"],
+      ["Bearer " + "x".repeat(200)],
+      ["Bearer bad token!!!!!!!!!!"],
+    ])("rejects a garbled authorization header %#", async (header) => {
+      const res = await api.request("/v1/user/info", { headers: { authorization: header } });
+      expect(res.status).toBe(401);
+      expect((await res.json()).code).toBe(401);
+    });
 
     it("rejects an unknown well-formed token", async () => {
       const res = await api.request("/v1/user/info", { headers: { authorization: "Bearer " + "a".repeat(43) } });
@@ -134,21 +141,39 @@ describe.each(testDrivers())("API kernel on %s", (driver) => {
       const { user, token } = await createUserWithSession(database.db, "Ada");
       const res = await api.request("/v1/user/info", { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
-      expect((await res.json()).data).toEqual({ uid: user.id, key: user.key, name: "Ada", face: "", sex: -1, email: user.email });
+      expect((await res.json()).data).toEqual({
+        uid: user.id,
+        key: user.key,
+        name: "Ada",
+        face: "",
+        sex: -1,
+        email: user.email,
+      });
     });
 
     it("stores only the token's hash and refuses revoked or expired sessions", async () => {
       const { token } = await createUserWithSession(database.db);
-      const rows = await database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+      const rows = await database.db
+        .select()
+        .from(authTokens)
+        .where(eq(authTokens.tokenHash, hashToken(token)));
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(token);
 
-      await database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(token)));
+      await database.db
+        .update(authTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authTokens.tokenHash, hashToken(token)));
       expect((await api.request("/v1/user/info", { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
 
       const second = await createUserWithSession(database.db);
-      await database.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(second.token)));
-      expect((await api.request("/v1/user/info", { headers: { authorization: `Bearer ${second.token}` } })).status).toBe(401);
+      await database.db
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(authTokens.tokenHash, hashToken(second.token)));
+      expect(
+        (await api.request("/v1/user/info", { headers: { authorization: `Bearer ${second.token}` } })).status,
+      ).toBe(401);
     });
   });
 });

@@ -48,12 +48,21 @@ describe.each(testDrivers())("catalogue API on %s", (driver) => {
     expect(page.list.every((r: Card) => r.tags.some((t) => t.key === "fantasy"))).toBe(true);
     expect((await api.post("/v1/tag/robots", { tag_key: "no-such-tag" })).status).toBe(404);
     expect((await api.post("/v1/tag/detail", { key: "no-such-tag" })).status).toBe(404);
-    expect(await data(await api.post("/v1/tag/detail", { key: "fantasy" }))).toMatchObject({ key: "fantasy", name: "Fantasy" });
+    expect(await data(await api.post("/v1/tag/detail", { key: "fantasy" }))).toMatchObject({
+      key: "fantasy",
+      name: "Fantasy",
+    });
   });
 
   it("hides NSFW characters until the age is verified and the setting is on", async () => {
     const all = async (headers: Record<string, string>) =>
-      (await data(await api.request("/v1/tag/robots", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ page_size: 50, page: 1 }) }))) as { total: number; list: Card[] };
+      (await data(
+        await api.request("/v1/tag/robots", {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify({ page_size: 50, page: 1 }),
+        }),
+      )) as { total: number; list: Card[] };
     const safe = await all({});
     const verifiedOnly = await all({ cookie: "kewl_age_verified=1" });
     const settingOnly = await all({ cookie: "kewl_nsfw=1" });
@@ -65,7 +74,11 @@ describe.each(testDrivers())("catalogue API on %s", (driver) => {
   });
 
   it("finds characters by name despite a typo, and by tag and intro words", async () => {
-    const [target] = await database.db.select({ id: robots.id, name: robots.name }).from(robots).where(eq(robots.nsfw, false)).limit(1);
+    const [target] = await database.db
+      .select({ id: robots.id, name: robots.name })
+      .from(robots)
+      .where(eq(robots.nsfw, false))
+      .limit(1);
     const word = target!.name.split(" ").sort((a, b) => b.length - a.length)[0]!;
     const typo = word.slice(0, -2) + word.slice(-1); // drop the second-to-last letter
     const byTypo = await data(await api.post("/v1/robot/search", { keyword: typo }));
@@ -88,7 +101,11 @@ describe.each(testDrivers())("catalogue API on %s", (driver) => {
 
   it("stops counting search results at 1000", async () => {
     await database.db.insert(robots).values(
-      Array.from({ length: 1005 }, (_, i) => ({ key: `bulk-echo-${i}`, name: `Echo ${i}`, intro: "A zephyrine echo of a character." })),
+      Array.from({ length: 1005 }, (_, i) => ({
+        key: `bulk-echo-${i}`,
+        name: `Echo ${i}`,
+        intro: "A zephyrine echo of a character.",
+      })),
     );
     invalidateCatalogue();
     const page = await data(await api.post("/v1/robot/search", { keyword: "zephyrine" }));
@@ -110,13 +127,17 @@ describe.each(testDrivers())("catalogue API on %s", (driver) => {
     const refused = await api.post("/v1/tag/robot/detail", { id: nsfw!.id });
     expect(refused.status).toBe(403);
     expect((await refused.json()).code).toBe(40301);
-    expect((await api.post("/v1/tag/robot/detail", { id: nsfw!.id }, { cookie: "kewl_age_verified=1" })).status).toBe(200);
+    expect((await api.post("/v1/tag/robot/detail", { id: nsfw!.id }, { cookie: "kewl_age_verified=1" })).status).toBe(
+      200,
+    );
   });
 
   it("tells whether a character exists by id or name", async () => {
     const [r] = await database.db.select().from(robots).limit(1);
     expect(await data(await api.post("/v1/tag/robot/exists", { id: r!.id }))).toEqual({ exists: true });
-    expect(await data(await api.post("/v1/tag/robot/exists", { name: r!.name.toUpperCase() }))).toEqual({ exists: true });
+    expect(await data(await api.post("/v1/tag/robot/exists", { name: r!.name.toUpperCase() }))).toEqual({
+      exists: true,
+    });
     expect(await data(await api.post("/v1/tag/robot/exists", { id: 99_999_999 }))).toEqual({ exists: false });
     expect((await api.post("/v1/tag/robot/exists", {})).status).toBe(400);
   });
@@ -138,7 +159,9 @@ describe.each(testDrivers())("catalogue API on %s", (driver) => {
       const a2 = await data(await api.post("/v1/user/favorites/add", { robot_id: r!.id }, auth));
       expect(a1).toEqual({ robot_id: r!.id, favorited: true, favorite_count: before + 1 });
       expect(a2.favorite_count).toBe(before + 1);
-      expect(await data(await api.post("/v1/user/favorites/check", { robot_ids: [r!.id, 99_999] }, auth))).toEqual({ favorited: [r!.id] });
+      expect(await data(await api.post("/v1/user/favorites/check", { robot_ids: [r!.id, 99_999] }, auth))).toEqual({
+        favorited: [r!.id],
+      });
       const detail = await data(await api.post("/v1/tag/robot/detail", { id: r!.id }, auth));
       expect(detail.is_favorite).toBe(true);
       const list = await data(await api.post("/v1/user/favorites/list", {}, auth));
@@ -157,13 +180,19 @@ describe.each(testDrivers())("catalogue API on %s", (driver) => {
       // Every user clicks "add" five times at once; then half of them click "remove" three times at once.
       await Promise.all(
         usersWithTokens.flatMap(({ token }) =>
-          Array.from({ length: 5 }, () => api.post("/v1/user/favorites/add", { robot_id: r!.id }, { authorization: `Bearer ${token}` })),
+          Array.from({ length: 5 }, () =>
+            api.post("/v1/user/favorites/add", { robot_id: r!.id }, { authorization: `Bearer ${token}` }),
+          ),
         ),
       );
       await Promise.all(
-        usersWithTokens.slice(0, 4).flatMap(({ token }) =>
-          Array.from({ length: 3 }, () => api.post("/v1/user/favorites/remove", { robot_id: r!.id }, { authorization: `Bearer ${token}` })),
-        ),
+        usersWithTokens
+          .slice(0, 4)
+          .flatMap(({ token }) =>
+            Array.from({ length: 3 }, () =>
+              api.post("/v1/user/favorites/remove", { robot_id: r!.id }, { authorization: `Bearer ${token}` }),
+            ),
+          ),
       );
       const [after] = await database.db.select().from(robots).where(eq(robots.id, r!.id));
       expect(after!.favoriteCount).toBe(before + 4);

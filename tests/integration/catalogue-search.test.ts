@@ -24,7 +24,10 @@ describe.each(testDrivers())("search ranking on %s", (driver) => {
     await seedDemo(database.db);
     await database.db.insert(robots).values([
       ...Array.from({ length: BROAD_INTROS }, (_, i) => ({
-        key: `broad-${i}`, name: `Extra ${i}`, intro: "A quorvane wanderer.", chatCount: i,
+        key: `broad-${i}`,
+        name: `Extra ${i}`,
+        intro: "A quorvane wanderer.",
+        chatCount: i,
       })),
       { key: "broad-exact", name: "Quorvane", intro: "Plain.", chatCount: 1 },
       { key: "broad-name-low", name: "Quorvane the Quiet", intro: "Plain.", chatCount: 2 },
@@ -52,7 +55,8 @@ describe.each(testDrivers())("search ranking on %s", (driver) => {
   it("pages through a broad search without repeating or skipping a character", async () => {
     const whole = await search({ keyword: "quorvane", page_size: 50 });
     const pages: Card[] = [];
-    for (let page = 1; page <= 5; page++) pages.push(...(await search({ keyword: "quorvane", page, page_size: 10 })).list);
+    for (let page = 1; page <= 5; page++)
+      pages.push(...(await search({ keyword: "quorvane", page, page_size: 10 })).list);
     expect(pages.map((r) => r.id)).toEqual(whole.list.map((r) => r.id));
     expect(new Set(pages.map((r) => r.id)).size).toBe(50);
   });

@@ -16,21 +16,27 @@ describe.each(testDrivers())("who may see a character, on %s", (driver) => {
     database = await createTestDatabase(driver);
     owner = (await createUserWithSession(database.db, "Owner")).user.id;
     other = (await createUserWithSession(database.db, "Other")).user.id;
-    const rows = await database.db.insert(robots).values([
-      { key: "vis-public", name: "Public", creatorId: other },
-      { key: "vis-public-nsfw", name: "Public NSFW", nsfw: true },
-      { key: "vis-private", name: "Private", visibility: "private", creatorId: owner },
-      { key: "vis-private-nsfw", name: "Private NSFW", visibility: "private", nsfw: true, creatorId: owner },
-      { key: "vis-private-other", name: "Someone else's", visibility: "private", creatorId: other },
-      { key: "vis-private-orphan", name: "Creator gone", visibility: "private" },
-    ]).returning({ id: robots.id });
+    const rows = await database.db
+      .insert(robots)
+      .values([
+        { key: "vis-public", name: "Public", creatorId: other },
+        { key: "vis-public-nsfw", name: "Public NSFW", nsfw: true },
+        { key: "vis-private", name: "Private", visibility: "private", creatorId: owner },
+        { key: "vis-private-nsfw", name: "Private NSFW", visibility: "private", nsfw: true, creatorId: owner },
+        { key: "vis-private-other", name: "Someone else's", visibility: "private", creatorId: other },
+        { key: "vis-private-orphan", name: "Creator gone", visibility: "private" },
+      ])
+      .returning({ id: robots.id });
     ids = rows.map((r) => r.id);
   });
   afterAll(async () => database?.close());
 
   async function seen(audience: CharacterAudience): Promise<string[]> {
-    const rows = await database.db.select({ key: robots.key }).from(robots)
-      .where(and(inArray(robots.id, ids), visibleCharacters(audience))).orderBy(asc(robots.id));
+    const rows = await database.db
+      .select({ key: robots.key })
+      .from(robots)
+      .where(and(inArray(robots.id, ids), visibleCharacters(audience)))
+      .orderBy(asc(robots.id));
     return rows.map((r) => r.key);
   }
 
@@ -47,9 +53,12 @@ describe.each(testDrivers())("who may see a character, on %s", (driver) => {
   });
 
   it("takes the owner from a column, as the chat send's statement does with the session's user", async () => {
-    const rows = await database.db.select({ key: robots.key }).from(users)
+    const rows = await database.db
+      .select({ key: robots.key })
+      .from(users)
       .innerJoin(robots, and(inArray(robots.id, ids), visibleCharacters({ owner: users.id, nsfw: true })))
-      .where(eq(users.id, owner)).orderBy(asc(robots.id));
+      .where(eq(users.id, owner))
+      .orderBy(asc(robots.id));
     expect(rows.map((r) => r.key)).toEqual(["vis-public", "vis-public-nsfw", "vis-private", "vis-private-nsfw"]);
   });
 

@@ -44,7 +44,8 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const { user, token } = await createUserWithSession(database.db, "Mira");
     return { user, auth: { authorization: `Bearer ${token}` } };
   };
-  const send = (auth: Record<string, string>, body: Record<string, unknown>) => api.post("/v1/chat_session/chat", body, auth);
+  const send = (auth: Record<string, string>, body: Record<string, unknown>) =>
+    api.post("/v1/chat_session/chat", body, auth);
   const data = async (res: Response) => (await res.json()).data;
 
   it("needs a signed-in user for chat, history, set_model, recent_list and wallet", async () => {
@@ -62,7 +63,9 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const res = await send(auth, { robot_id: robotId, message: "hi" });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 401, msg: "Authentication expired" });
-    expect((await send({ authorization: "Bearer not a token" }, { robot_id: robotId, message: "hi" })).status).toBe(401);
+    expect((await send({ authorization: "Bearer not a token" }, { robot_id: robotId, message: "hi" })).status).toBe(
+      401,
+    );
     expect(llm.calls.length).toBe(calls);
   });
 
@@ -83,9 +86,17 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     expect(types.filter((t) => t === "delta")).toHaveLength(5);
     expect(textOf(stream)).toBe("Hello from the mock model.");
     const start = stream.messages[0]!;
-    expect(start).toMatchObject({ model: "standard", user_message: { role: "user", content: "Hello there", status: "complete" } });
+    expect(start).toMatchObject({
+      model: "standard",
+      user_message: { role: "user", content: "Hello there", status: "complete" },
+    });
     const end = stream.messages.at(-1)!;
-    expect(end).toMatchObject({ message: { id: start.message_id, role: "assistant", content: "Hello from the mock model.", status: "complete" }, coins_spent: 0, balance: 0, free_replies_left: 2 });
+    expect(end).toMatchObject({
+      message: { id: start.message_id, role: "assistant", content: "Hello from the mock model.", status: "complete" },
+      coins_spent: 0,
+      balance: 0,
+      free_replies_left: 2,
+    });
     expect((end.usage as { completion_tokens: number }).completion_tokens).toBe(5);
 
     const history = await data(await api.post("/v1/chat_session/history", { robot_id: robotId }, auth));
@@ -166,7 +177,8 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("does not refund or overwrite a reply the interrupted-reply sweeper settled while it streamed", async () => {
     const { auth } = await signIn();
-    const freeLeft = async () => (await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left;
+    const freeLeft = async () =>
+      (await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left;
     await readChatStream(await send(auth, { robot_id: robotId, message: "first" }));
     llm.setScript({ chunks: [], hang: true });
     const res = await send(auth, { robot_id: robotId, message: "second" });
@@ -193,13 +205,24 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const reader = res.body!.getReader();
     await reader.read();
     expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
-    const rest = await readChatStream(new Response(new ReadableStream({ pull: async (c) => {
-      const { value, done } = await reader.read();
-      if (done) c.close();
-      else c.enqueue(value);
-    } })));
+    const rest = await readChatStream(
+      new Response(
+        new ReadableStream({
+          pull: async (c) => {
+            const { value, done } = await reader.read();
+            if (done) c.close();
+            else c.enqueue(value);
+          },
+        }),
+      ),
+    );
     // the first-token timeout ends the relay, which finds the reply already failed and refunded
-    expect(rest.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: { status: "failed", content: "" }, coins_refunded: false });
+    expect(rest.messages.at(-1)).toMatchObject({
+      type: "error",
+      error: { code: CHAT_CODES.UPSTREAM_FAILED },
+      message: { status: "failed", content: "" },
+      coins_refunded: false,
+    });
     expect(rest.closed).toBe(true);
     expect((await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left).toBe(3);
   });
@@ -210,7 +233,11 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
     const last = stream.messages.at(-1)!;
     expect(stream.closed).toBe(true);
-    expect(last).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: { status: "failed", content: "" } });
+    expect(last).toMatchObject({
+      type: "error",
+      error: { code: CHAT_CODES.UPSTREAM_FAILED },
+      message: { status: "failed", content: "" },
+    });
     const wallet = await data(await api.request("/v1/buy_coin/wallet", { headers: auth }));
     expect(wallet.free_replies_left).toBe(3);
   });
@@ -220,18 +247,30 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     llm.setScript({ chunks: ["It", " was", " a"], malformedAfterChunks: 2 });
     const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
     expect(textOf(stream)).toBe("It was");
-    expect(stream.messages.at(-1)).toMatchObject({ type: "error", message: { status: "partial", content: "It was" }, coins_refunded: false });
+    expect(stream.messages.at(-1)).toMatchObject({
+      type: "error",
+      message: { status: "partial", content: "It was" },
+      coins_refunded: false,
+    });
   });
 
   it("fails a reply whose first text does not come in time, and one that goes silent", async () => {
     const { auth } = await signIn();
     llm.setScript({ hang: true });
     const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
-    expect(stream.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_TIMEOUT }, message: { status: "failed" } });
+    expect(stream.messages.at(-1)).toMatchObject({
+      type: "error",
+      error: { code: CHAT_CODES.UPSTREAM_TIMEOUT },
+      message: { status: "failed" },
+    });
     expect(llm.calls.at(-1)!.abortedAt).not.toBeNull();
     llm.setScript({ chunks: ["Hm", "m"], hangAfterChunks: 1 });
     const silent = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
-    expect(silent.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_TIMEOUT }, message: { status: "partial", content: "Hm" } });
+    expect(silent.messages.at(-1)).toMatchObject({
+      type: "error",
+      error: { code: CHAT_CODES.UPSTREAM_TIMEOUT },
+      message: { status: "partial", content: "Hm" },
+    });
   });
 
   it("refuses before streaming once the daily allowance is used, storing nothing", async () => {
@@ -239,12 +278,22 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     for (let i = 0; i < 3; i++) await readChatStream(await send(auth, { robot_id: robotId, message: `m${i}` }));
     const refused = await send(auth, { robot_id: robotId, message: "one more" });
     expect(refused.status).toBe(402);
-    expect(await refused.json()).toMatchObject({ code: CHAT_CODES.ALLOWANCE_EXHAUSTED, msg: "You've used today's free replies.", data: { free_replies_per_day: 3 } });
-    const [session] = await database.db.select().from(chatSessions).where(and(eq(chatSessions.userId, user.id), eq(chatSessions.robotId, robotId)));
+    expect(await refused.json()).toMatchObject({
+      code: CHAT_CODES.ALLOWANCE_EXHAUSTED,
+      msg: "You've used today's free replies.",
+      data: { free_replies_per_day: 3 },
+    });
+    const [session] = await database.db
+      .select()
+      .from(chatSessions)
+      .where(and(eq(chatSessions.userId, user.id), eq(chatSessions.robotId, robotId)));
     const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session!.id));
     expect(stored.map((m) => m.content)).not.toContain("one more");
     const models = await data(await api.request(`/v1/chat_session/model?robot_key=${robotKey}`, { headers: auth }));
-    expect(models.list.find((m: { key: string }) => m.key === "standard")).toMatchObject({ available: false, reason: "Today's free replies are used up" });
+    expect(models.list.find((m: { key: string }) => m.key === "standard")).toMatchObject({
+      available: false,
+      reason: "Today's free replies are used up",
+    });
   });
 
   it("charges premium replies in coins, refuses without enough, and halves the cost with a subscription", async () => {
@@ -252,26 +301,45 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const callsBefore = llm.calls.length;
     const poor = await send(auth, { robot_id: robotId, message: "hi", model: "premium" });
     expect(poor.status).toBe(402);
-    expect(await poor.json()).toMatchObject({ code: CHAT_CODES.INSUFFICIENT_COINS, data: { balance: 0, coin_cost: 2 } });
+    expect(await poor.json()).toMatchObject({
+      code: CHAT_CODES.INSUFFICIENT_COINS,
+      data: { balance: 0, coin_cost: 2 },
+    });
     // refused before the model was asked, and a refused first message leaves no empty chat behind
     expect(llm.calls.length).toBe(callsBefore);
     expect(await database.db.select().from(chatSessions).where(eq(chatSessions.userId, user.id))).toEqual([]);
     await creditCoins(database.db, user.id, 5, "test", `t-${user.id}`);
     const paid = await readChatStream(await send(auth, { robot_id: robotId, message: "hi", model: "premium" }));
-    expect(paid.messages.at(-1)).toMatchObject({ type: "end", coins_spent: 2, balance: 3, message: { model: "premium", coins_spent: 2 } });
+    expect(paid.messages.at(-1)).toMatchObject({
+      type: "end",
+      coins_spent: 2,
+      balance: 3,
+      message: { model: "premium", coins_spent: 2 },
+    });
     const ledger = await database.db.select().from(walletLedger).where(eq(walletLedger.userId, user.id));
     expect(ledger.map((l) => l.delta).sort()).toEqual([-2, 5]);
-    expect(ledger.find((l) => l.delta === -2)!.reference).toBe(`chat-reply:${(paid.messages.at(-1)!.message as { id: number }).id}`);
+    expect(ledger.find((l) => l.delta === -2)!.reference).toBe(
+      `chat-reply:${(paid.messages.at(-1)!.message as { id: number }).id}`,
+    );
     // the session remembers the model
     const models = await data(await api.request(`/v1/chat_session/model?robot_key=${robotKey}`, { headers: auth }));
     expect(models.current).toBe("premium");
 
-    await database.db.execute(sql`insert into subscription_products (product_id, name, price_text, money, period_days) values ('t-plan', 'T', '$1', 100, 30) on conflict do nothing`);
-    await database.db.execute(sql`insert into subscriptions (user_id, product_id, status, current_period_end, provider) values (${user.id}, 't-plan', 1, now() + interval '1 day', 'sandbox')`);
+    await database.db.execute(
+      sql`insert into subscription_products (product_id, name, price_text, money, period_days) values ('t-plan', 'T', '$1', 100, 30) on conflict do nothing`,
+    );
+    await database.db.execute(
+      sql`insert into subscriptions (user_id, product_id, status, current_period_end, provider) values (${user.id}, 't-plan', 1, now() + interval '1 day', 'sandbox')`,
+    );
     const half = await readChatStream(await send(auth, { robot_id: robotId, message: "hi", model: "premium" }));
     expect(half.messages.at(-1)).toMatchObject({ coins_spent: 1, balance: 2, free_replies_left: null });
     const wallet = await data(await api.request("/v1/buy_coin/wallet", { headers: auth }));
-    expect(wallet).toEqual({ wallet_info: { buy_coin: 2 }, free_replies_left: null, free_replies_per_day: 3, subscribed: true });
+    expect(wallet).toEqual({
+      wallet_info: { buy_coin: 2 },
+      free_replies_left: null,
+      free_replies_per_day: 3,
+      subscribed: true,
+    });
   });
 
   it("refunds coins when a paid reply fails before any text", async () => {
@@ -285,11 +353,23 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("lets exactly 100 of 200 concurrent 1-coin replies through a balance of 100", async () => {
     const { auth, user } = await signIn();
-    const burst = createTestApi(database, { ...ENV, CHAT_MAX_STREAMS_PER_USER: "200", CHAT_MESSAGES_PER_MINUTE: "1000", LLM_FIRST_TOKEN_TIMEOUT_MS: "20000" }, undefined, llm);
+    const burst = createTestApi(
+      database,
+      {
+        ...ENV,
+        CHAT_MAX_STREAMS_PER_USER: "200",
+        CHAT_MESSAGES_PER_MINUTE: "1000",
+        LLM_FIRST_TOKEN_TIMEOUT_MS: "20000",
+      },
+      undefined,
+      llm,
+    );
     await database.db.update(chatModels).set({ coinCost: 1 }).where(eq(chatModels.key, "premium"));
     const ids = await database.db
       .insert(robots)
-      .values(Array.from({ length: 200 }, (_, i) => ({ key: `burst-${driver}-${i}`, name: `Burst ${i}`, greeting: "Hi" })))
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({ key: `burst-${driver}-${i}`, name: `Burst ${i}`, greeting: "Hi" })),
+      )
       .returning({ id: robots.id });
     await creditCoins(database.db, user.id, 100, "test", `t-${user.id}`);
     const callsBefore = llm.calls.length;
@@ -297,7 +377,11 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     // request is aborted.
     llm.setScript({ chunks: ["paid"], holdAfterChunks: 0 });
     try {
-      const responses = await Promise.all(ids.map(({ id }) => burst.post("/v1/chat_session/chat", { robot_id: id, message: "hi", model: "premium" }, auth)));
+      const responses = await Promise.all(
+        ids.map(({ id }) =>
+          burst.post("/v1/chat_session/chat", { robot_id: id, message: "hi", model: "premium" }, auth),
+        ),
+      );
       llm.release();
       const ok = responses.filter((r) => r.status === 200);
       const refused = responses.filter((r) => r.status === 402);
@@ -308,7 +392,10 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       for (const r of refused) expect((await r.json()).code).toBe(CHAT_CODES.INSUFFICIENT_COINS);
       expect(await getBalance(database.db, user.id)).toBe(0);
       const [sum] = await database.db
-        .select({ total: sql<number>`sum(${walletLedger.delta})::int`, spends: sql<number>`count(*) filter (where ${walletLedger.delta} < 0)::int` })
+        .select({
+          total: sql<number>`sum(${walletLedger.delta})::int`,
+          spends: sql<number>`count(*) filter (where ${walletLedger.delta} < 0)::int`,
+        })
         .from(walletLedger)
         .where(eq(walletLedger.userId, user.id));
       expect(sum).toEqual({ total: 0, spends: 100 });
@@ -316,9 +403,16 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       // aborted, and the 100 paid replies were not.
       const paid = new Set(ids.map((_, i) => `Burst ${i}`).filter((_, i) => responses[i]!.status === 200));
       const calls = llm.calls.slice(callsBefore);
-      expect(calls.filter((c) => paid.has(c.request.demo.characterName)).map((c) => c.abortedAt)).toEqual(Array(100).fill(null));
-      expect(calls.filter((c) => !paid.has(c.request.demo.characterName)).every((c) => c.abortedAt !== null)).toBe(true);
-      const sessions = await database.db.select({ id: chatSessions.id }).from(chatSessions).where(eq(chatSessions.userId, user.id));
+      expect(calls.filter((c) => paid.has(c.request.demo.characterName)).map((c) => c.abortedAt)).toEqual(
+        Array(100).fill(null),
+      );
+      expect(calls.filter((c) => !paid.has(c.request.demo.characterName)).every((c) => c.abortedAt !== null)).toBe(
+        true,
+      );
+      const sessions = await database.db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(eq(chatSessions.userId, user.id));
       expect(sessions).toHaveLength(100);
     } finally {
       await database.db.update(chatModels).set({ coinCost: 2 }).where(eq(chatModels.key, "premium"));
@@ -327,7 +421,12 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("limits messages per minute and open streams per user", async () => {
     const { auth } = await signIn();
-    const strict = createTestApi(database, { ...ENV, CHAT_MESSAGES_PER_MINUTE: "2", CHAT_MAX_STREAMS_PER_USER: "1" }, undefined, llm);
+    const strict = createTestApi(
+      database,
+      { ...ENV, CHAT_MESSAGES_PER_MINUTE: "2", CHAT_MAX_STREAMS_PER_USER: "1" },
+      undefined,
+      llm,
+    );
     llm.setScript({ chunks: ["a", "b"], holdAfterChunks: 1 });
     const [r1, r2] = await database.db.select({ id: robots.id }).from(robots).where(eq(robots.nsfw, false)).limit(2);
     const first = await strict.post("/v1/chat_session/chat", { robot_id: r1!.id, message: "hi" }, auth);
@@ -338,7 +437,10 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     await readChatStream(first);
     const third = await strict.post("/v1/chat_session/chat", { robot_id: r2!.id, message: "hi" }, auth);
     expect(third.status).toBe(429);
-    expect(await third.json()).toMatchObject({ code: CHAT_CODES.TOO_MANY_MESSAGES, data: { retry_after: expect.any(Number) } });
+    expect(await third.json()).toMatchObject({
+      code: CHAT_CODES.TOO_MANY_MESSAGES,
+      data: { retry_after: expect.any(Number) },
+    });
   });
 
   it("pages history by cursor, oldest first within a page", async () => {
@@ -348,7 +450,9 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     expect(page1.list).toHaveLength(4);
     expect(page1.has_more).toBe(true);
     expect(page1.list[0].content).toBe("q1");
-    const page2 = await data(await api.post("/v1/chat_session/history", { robot_id: robotId, limit: 4, before: page1.next_before }, auth));
+    const page2 = await data(
+      await api.post("/v1/chat_session/history", { robot_id: robotId, limit: 4, before: page1.next_before }, auth),
+    );
     expect(page2.list.map((m: { content: string }) => m.content)).toEqual(["q0", "Hello from the mock model."]);
     expect(page2.has_more).toBe(false);
     expect(page2.next_before).toBeNull();
@@ -358,14 +462,20 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("lists recent chats newest first and sets the model per chat", async () => {
     const { auth } = await signIn();
-    const [a, b] = await database.db.select({ id: robots.id, name: robots.name }).from(robots).where(eq(robots.nsfw, false)).limit(2);
+    const [a, b] = await database.db
+      .select({ id: robots.id, name: robots.name })
+      .from(robots)
+      .where(eq(robots.nsfw, false))
+      .limit(2);
     await readChatStream(await send(auth, { robot_id: a!.id, message: "to a" }));
     await readChatStream(await send(auth, { robot_id: b!.id, message: "to b" }));
     const recent = await data(await api.request("/v1/chat_session/recent_list", { headers: auth }));
     expect(recent.list.map((r: { robot: { id: number } }) => r.robot.id)).toEqual([b!.id, a!.id]);
     expect(recent.list[0]).toMatchObject({ robot: { name: b!.name }, last_message: "Hello from the mock model." });
 
-    expect(await data(await api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "premium" }, auth))).toEqual({ current: "premium" });
+    expect(
+      await data(await api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "premium" }, auth)),
+    ).toEqual({ current: "premium" });
     const bad = await api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "nope" }, auth);
     expect((await bad.json()).code).toBe(CHAT_CODES.MODEL_UNAVAILABLE);
   });
@@ -373,7 +483,14 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
   it("lists models for visitors with their cost, the default as current", async () => {
     const res = await data(await api.request("/v1/chat_session/model"));
     expect(res.current).toBe("standard");
-    expect(res.list.map((m: { key: string; coin_cost: number; demo: boolean; available: boolean }) => [m.key, m.coin_cost, m.demo, m.available])).toEqual([
+    expect(
+      res.list.map((m: { key: string; coin_cost: number; demo: boolean; available: boolean }) => [
+        m.key,
+        m.coin_cost,
+        m.demo,
+        m.available,
+      ]),
+    ).toEqual([
       ["standard", 0, false, true],
       ["premium", 2, false, true],
     ]);

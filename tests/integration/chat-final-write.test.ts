@@ -40,7 +40,12 @@ const FAILING_WRITES = [
   "create trigger test_fail_write before insert on wallet_ledger for each row execute function test_fail_write()",
 ];
 
-const ENV = { CHAT_SAVE_RETRY_MS: "2000", CHAT_CHECKPOINT_MS: "20", LLM_FIRST_TOKEN_TIMEOUT_MS: "5000", LLM_IDLE_TIMEOUT_MS: "5000" };
+const ENV = {
+  CHAT_SAVE_RETRY_MS: "2000",
+  CHAT_CHECKPOINT_MS: "20",
+  LLM_FIRST_TOKEN_TIMEOUT_MS: "5000",
+  LLM_IDLE_TIMEOUT_MS: "5000",
+};
 
 describe.each(testDrivers())("a chat reply whose final write fails, on %s", (driver) => {
   let database: DbHandle;
@@ -62,7 +67,9 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
 
   /** The next `times` writes to target fail; answers how many tries the previous setting saw. */
   async function failWrites(target: "chat_messages" | "wallet_ledger" | "none", times: number): Promise<number> {
-    const result = await database.db.execute(sql`select case when is_called then last_value else 0 end as n from test_write_tries`);
+    const result = await database.db.execute(
+      sql`select case when is_called then last_value else 0 end as n from test_write_tries`,
+    );
     const [tries] = (result as unknown as { rows: Array<{ n: string | number }> }).rows;
     await database.db.execute(sql`update test_write_failures set target = ${target}, times = ${times}`);
     await database.db.execute(sql`alter sequence test_write_tries restart`);
@@ -70,7 +77,8 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
   }
   const failFinalWrites = (times: number) => failWrites(times > 0 ? "chat_messages" : "none", times);
 
-  const rowOf = async (id: number) => (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
+  const rowOf = async (id: number) =>
+    (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
 
   async function payingUser(coins: number) {
     const { user, token } = await createUserWithSession(database.db, "Ines");
@@ -82,25 +90,45 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     const { user, auth } = await payingUser(5);
     llm.setScript({ chunks: ["All", " of", " it"] });
     await failFinalWrites(2);
-    const stream = await readChatStream(await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth));
+    const stream = await readChatStream(
+      await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth),
+    );
     expect(await failFinalWrites(0)).toBe(3);
     expect(stream.closed).toBe(true);
     const end = stream.messages.at(-1)!;
-    expect(end).toMatchObject({ type: "end", coins_spent: 2, balance: 3, message: { content: "All of it", status: "complete", coins_spent: 2 } });
-    expect(await rowOf(Number(stream.messages[0]!.message_id))).toMatchObject({ status: "complete", content: "All of it", coinsSpent: 2 });
+    expect(end).toMatchObject({
+      type: "end",
+      coins_spent: 2,
+      balance: 3,
+      message: { content: "All of it", status: "complete", coins_spent: 2 },
+    });
+    expect(await rowOf(Number(stream.messages[0]!.message_id))).toMatchObject({
+      status: "complete",
+      content: "All of it",
+      coinsSpent: 2,
+    });
     expect(await getBalance(database.db, user.id)).toBe(3);
   });
 
   it("ends with an error and close when the database stays away, and the sweep keeps the text and the charge", async () => {
     const { user, auth } = await payingUser(5);
     let resume = () => undefined as void;
-    llm.setScript({ chunks: ["Once", " upon", " a time"], pauseAfterChunks: 2, resume: new Promise<void>((r) => (resume = r)) });
-    const reader = chatStreamReader(await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "a story", model: "premium" }, auth));
+    llm.setScript({
+      chunks: ["Once", " upon", " a time"],
+      pauseAfterChunks: 2,
+      resume: new Promise<void>((r) => (resume = r)),
+    });
+    const reader = chatStreamReader(
+      await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "a story", model: "premium" }, auth),
+    );
     const start = await reader.until((m) => m.type === "start");
     const id = Number(start.message_id);
     await reader.until((m) => m.type === "delta" && m.text === " upon");
     // the checkpoint saves what the user has seen while the reply is still being written
-    await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: "streaming", content: "Once upon" }), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: "streaming", content: "Once upon" }), {
+      timeout: 10_000,
+      interval: 20,
+    });
 
     await failFinalWrites(1000);
     resume();
@@ -120,7 +148,12 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: "partial", content: "Once upon", coinsSpent: 2 });
     expect(await getBalance(database.db, user.id)).toBe(3);
-    expect(await database.db.select().from(walletLedger).where(eq(walletLedger.reference, `refund:chat-reply:${id}`))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(walletLedger)
+        .where(eq(walletLedger.reference, `refund:chat-reply:${id}`)),
+    ).toEqual([]);
     const history = await (await api.post("/v1/chat_session/history", { robot_id: robotId }, auth)).json();
     expect(history.data.list.at(-1)).toMatchObject({ id, content: "Once upon", status: "partial", coins_spent: 2 });
   });
@@ -129,8 +162,15 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     const { user, auth } = await payingUser(5);
     llm.setScript({ failAfterChunks: 0 });
     await failFinalWrites(1000);
-    const stream = await readChatStream(await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth));
-    expect(stream.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: null, coins_refunded: false });
+    const stream = await readChatStream(
+      await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth),
+    );
+    expect(stream.messages.at(-1)).toMatchObject({
+      type: "error",
+      error: { code: CHAT_CODES.UPSTREAM_FAILED },
+      message: null,
+      coins_refunded: false,
+    });
     expect(stream.closed).toBe(true);
     await failFinalWrites(0);
     const id = Number(stream.messages[0]!.message_id);
@@ -146,9 +186,17 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     const { user, auth } = await payingUser(5);
     llm.setScript({ failAfterChunks: 0 });
     await failWrites("wallet_ledger", 1);
-    const stream = await readChatStream(await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth));
+    const stream = await readChatStream(
+      await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth),
+    );
     expect(await failWrites("none", 0)).toBe(2);
-    expect(stream.messages.at(-1)).toMatchObject({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED }, message: { status: "failed" }, coins_refunded: true, balance: 5 });
+    expect(stream.messages.at(-1)).toMatchObject({
+      type: "error",
+      error: { code: CHAT_CODES.UPSTREAM_FAILED },
+      message: { status: "failed" },
+      coins_refunded: true,
+      balance: 5,
+    });
     expect(stream.closed).toBe(true);
     expect(await rowOf(Number(stream.messages[0]!.message_id))).toMatchObject({ status: "failed" });
     expect(await getBalance(database.db, user.id)).toBe(5);

@@ -20,7 +20,9 @@ import { createTestDatabase } from "./helpers/test-database";
  * needs TEST_DATABASE_URL; without it its tests are reported as skipped.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const title = adminUrl ? "losing Postgres connections" : "losing Postgres connections (skipped: TEST_DATABASE_URL is not set)";
+const title = adminUrl
+  ? "losing Postgres connections"
+  : "losing Postgres connections (skipped: TEST_DATABASE_URL is not set)";
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -61,7 +63,9 @@ describe.skipIf(!adminUrl)(title, () => {
     api = createTestApi(database, ENV, undefined, llm);
     const [r] = await database.db.select().from(robots).where(eq(robots.nsfw, false)).limit(1);
     robotId = r!.id;
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
+      { name: string },
+    ];
     admin = new pg.Client({ connectionString: withDatabase(adminUrl!, name) });
     await admin.connect();
   });
@@ -94,14 +98,16 @@ describe.skipIf(!adminUrl)(title, () => {
     return pid;
   }
   const waitingForLock = () => backendWhere("a.wait_event_type = 'Lock'");
-  const terminate = async (pid: number) => (await admin.query("select pg_terminate_backend($1) as ok", [pid])).rows[0].ok as boolean;
+  const terminate = async (pid: number) =>
+    (await admin.query("select pg_terminate_backend($1) as ok", [pid])).rows[0].ok as boolean;
 
   async function signIn(coins = 0) {
     const { user, token } = await createUserWithSession(database.db, "Oda");
     if (coins) await creditCoins(database.db, user.id, coins, "test", `outage-${user.id}`);
     return { user, auth: { authorization: `Bearer ${token}` } };
   }
-  const send = (auth: Record<string, string>, body: Record<string, unknown>) => api.post("/v1/chat_session/chat", body, auth);
+  const send = (auth: Record<string, string>, body: Record<string, unknown>) =>
+    api.post("/v1/chat_session/chat", body, auth);
 
   async function expectUnavailable(res: Response) {
     expect(res.status).toBe(503);
@@ -136,7 +142,9 @@ describe.skipIf(!adminUrl)(title, () => {
     expect(await getBalance(database.db, user.id)).toBe(5);
     expect(await database.db.select().from(chatSessions).where(eq(chatSessions.userId, user.id))).toEqual([]);
 
-    const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hello again", model: "premium" }));
+    const stream = await readChatStream(
+      await send(auth, { robot_id: robotId, message: "hello again", model: "premium" }),
+    );
     expect(stream.messages.at(-1)).toMatchObject({ type: "end", coins_spent: 2, balance: 3 });
   });
 
@@ -152,28 +160,42 @@ describe.skipIf(!adminUrl)(title, () => {
       await died;
     }
     expect(pool.totalCount).toBe(pool.idleCount);
-    const results = await Promise.all(Array.from({ length: size * 2 }, () => database.db.execute(sql`select 1 as one`)));
+    const results = await Promise.all(
+      Array.from({ length: size * 2 }, () => database.db.execute(sql`select 1 as one`)),
+    );
     expect(results.map((r) => rowsOf(r)[0])).toEqual(Array.from({ length: size * 2 }, () => ({ one: 1 })));
   });
 
   it("saves a chat reply whose final write's connection is terminated, by trying it again", async () => {
-    await database.db.execute(sql.raw(`create function test_hold_final_write() returns trigger language plpgsql as $$
+    await database.db.execute(
+      sql.raw(`create function test_hold_final_write() returns trigger language plpgsql as $$
       begin
         if old.status = 'streaming' and new.status <> 'streaming' then perform pg_advisory_xact_lock_shared(4242); end if;
         return new;
-      end $$`));
-    await database.db.execute(sql.raw("create trigger test_hold_final_write before update on chat_messages for each row execute function test_hold_final_write()"));
+      end $$`),
+    );
+    await database.db.execute(
+      sql.raw(
+        "create trigger test_hold_final_write before update on chat_messages for each row execute function test_hold_final_write()",
+      ),
+    );
     try {
       const { auth } = await signIn(5);
       await admin.query("select pg_advisory_lock(4242)");
       llm.setScript({ chunks: ["Still", " here"] });
       const reader = chatStreamReader(await send(auth, { robot_id: robotId, message: "hi", model: "premium" }));
       const id = Number((await reader.until((m) => m.type === "start")).message_id);
-      const finalWrite = await backendWhere("exists (select 1 from pg_locks l where l.pid = a.pid and l.locktype = 'advisory' and not l.granted)");
+      const finalWrite = await backendWhere(
+        "exists (select 1 from pg_locks l where l.pid = a.pid and l.locktype = 'advisory' and not l.granted)",
+      );
       expect(await terminate(finalWrite)).toBe(true);
       await admin.query("select pg_advisory_unlock(4242)");
       const stream = await reader.rest();
-      expect(stream.messages.at(-1)).toMatchObject({ type: "end", coins_spent: 2, message: { id, content: "Still here", status: "complete" } });
+      expect(stream.messages.at(-1)).toMatchObject({
+        type: "end",
+        coins_spent: 2,
+        message: { id, content: "Still here", status: "complete" },
+      });
       expect(stream.closed).toBe(true);
       const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, id));
       expect(row).toMatchObject({ status: "complete", content: "Still here", coinsSpent: 2 });
@@ -206,7 +228,8 @@ describe.skipIf(!adminUrl)(title, () => {
 
     async function call(auth: Record<string, string>, step: number): Promise<void> {
       const paths = [
-        () => send(auth, { robot_id: robotId, message: `message ${step}`, model: step % 4 === 0 ? "premium" : "standard" }),
+        () =>
+          send(auth, { robot_id: robotId, message: `message ${step}`, model: step % 4 === 0 ? "premium" : "standard" }),
         () => api.request("/v1/buy_coin/wallet", { headers: auth }),
         () => api.post("/v1/chat_session/history", { robot_id: robotId }, auth),
         () => api.request("/v1/chat_session/recent_list", { headers: auth }),
@@ -226,7 +249,8 @@ describe.skipIf(!adminUrl)(title, () => {
         const last = stream.messages.at(-1);
         const ending = last?.type === "error" ? `error ${(last.error as { code: number }).code}` : String(last?.type);
         endings.set(ending, (endings.get(ending) ?? 0) + 1);
-        if (!stream.closed || (last?.type !== "end" && last?.type !== "error")) problems.push(`stream ended with ${ending}`);
+        if (!stream.closed || (last?.type !== "end" && last?.type !== "error"))
+          problems.push(`stream ended with ${ending}`);
       } else {
         await res.arrayBuffer();
       }
@@ -266,10 +290,15 @@ describe.skipIf(!adminUrl)(title, () => {
     await vi.waitFor(() => expect(pool.totalCount).toBe(pool.idleCount));
     const after = await Promise.all(users.map(({ auth }) => api.request("/v1/buy_coin/wallet", { headers: auth })));
     expect(after.map((r) => r.status)).toEqual(users.map(() => 200));
-    const chat = await readChatStream(await send(users[0]!.auth, { robot_id: robotId, message: "all good?", model: "premium" }));
+    const chat = await readChatStream(
+      await send(users[0]!.auth, { robot_id: robotId, message: "all good?", model: "premium" }),
+    );
     expect(chat.messages.at(-1)).toMatchObject({ type: "end" });
     // every reply that was streamed has been settled (the final writes were tried again)
-    const streaming = await database.db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.status, "streaming"));
+    const streaming = await database.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(eq(chatMessages.status, "streaming"));
     expect(streaming).toEqual([]);
   });
 
@@ -285,7 +314,12 @@ describe.skipIf(!adminUrl)(title, () => {
       // another instance holds the migration lock, so this start waits for it, with its lock's connection open
       await locker.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
       const retries: unknown[] = [];
-      const opening = openDatabase({ databaseUrl: withDatabase(adminUrl!, name), poolSize: 2, onStartRetry: (err) => retries.push(err), onConnectionError: () => undefined });
+      const opening = openDatabase({
+        databaseUrl: withDatabase(adminUrl!, name),
+        poolSize: 2,
+        onStartRetry: (err) => retries.push(err),
+        onConnectionError: () => undefined,
+      });
       const { rows } = await vi.waitFor(
         async () => {
           const found = await locker.query<{ pid: number }>(

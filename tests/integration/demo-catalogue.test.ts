@@ -21,7 +21,11 @@ describe.each(testDrivers())("the demo catalogue on %s", (driver) => {
   let api: TestApi;
   const data = async (res: Response) => (await res.json()).data;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    api.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    api.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   /** Every card of a listing, page by page (50 a page). */
   async function allCards(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<RobotCard[]> {
     const cards: RobotCard[] = [];
@@ -44,7 +48,11 @@ describe.each(testDrivers())("the demo catalogue on %s", (driver) => {
     const adult = await allCards({}, ADULT);
     const visitor = await allCards({});
     expect(adult.map((c) => c.key).sort()).toEqual(DEMO_CHARACTERS.map((c) => c.key).sort());
-    expect(visitor.map((c) => c.key).sort()).toEqual(DEMO_CHARACTERS.filter((c) => !c.nsfw).map((c) => c.key).sort());
+    expect(visitor.map((c) => c.key).sort()).toEqual(
+      DEMO_CHARACTERS.filter((c) => !c.nsfw)
+        .map((c) => c.key)
+        .sort(),
+    );
     // The age gate has something to hide on a fresh install, and most of the catalogue is open.
     expect(adult.length - visitor.length).toBeGreaterThanOrEqual(1);
     expect(adult.length - visitor.length).toBeLessThanOrEqual(10);
@@ -107,7 +115,8 @@ describe.each(testDrivers())("the demo catalogue on %s", (driver) => {
       const examples = system.split("do not repeat them.\n")[1]?.split("\n") ?? [];
       expect(examples.length, row.key).toBeGreaterThanOrEqual(2);
       expect(examples.length, row.key).toBeLessThanOrEqual(4);
-      for (const line of examples) expect(line.startsWith("Sam: ") || line.startsWith(`${row.name}: `), `${row.key}: ${line}`).toBe(true);
+      for (const line of examples)
+        expect(line.startsWith("Sam: ") || line.startsWith(`${row.name}: `), `${row.key}: ${line}`).toBe(true);
       expect(row.greeting.trim().length, row.key).toBeGreaterThan(0);
     }
   });

@@ -32,7 +32,13 @@ afterAll(async () => {
 /** The real server: the /v1 API on PGlite (or `api`), with these settings, on 127.0.0.1 and a free port. */
 async function start(env: Record<string, string>, api?: Hono<ApiEnv>): Promise<{ port: number; base: string }> {
   const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", BODY_LIMIT_BYTES: String(LIMIT), ...env });
-  const deps = { config, database, store: createMemoryStore(), logger: createLogger("silent"), llm: createMockProvider() };
+  const deps = {
+    config,
+    database,
+    store: createMemoryStore(),
+    logger: createLogger("silent"),
+    llm: createMockProvider(),
+  };
   current = createHttpServer(api ?? createApi(deps), { config });
   await new Promise<void>((resolve) => current!.server.listen(0, "127.0.0.1", resolve));
   const { port } = current.server.address() as AddressInfo;
@@ -136,7 +142,11 @@ describe("request bodies", () => {
     try {
       const body = `{${" ".repeat(LIMIT - 10)}}`;
       for (const headers of [{ "content-length": String(Buffer.byteLength(body)) }, {}]) {
-        const req = http.request(`${base}/v1/tag/list`, { method: "POST", headers: { "content-type": "application/json", ...headers }, agent });
+        const req = http.request(`${base}/v1/tag/list`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          agent,
+        });
         const response = new Promise<http.IncomingMessage>((resolve) => req.once("response", resolve));
         req.write(body.slice(0, 1000));
         req.end(body.slice(1000));
@@ -160,7 +170,8 @@ describe("slow clients", () => {
 
   it("cuts a client that trickles its body", async () => {
     const { port } = await start(slow);
-    const head = "POST /v1/tag/list HTTP/1.1\r\nHost: kewl\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{ ";
+    const head =
+      "POST /v1/tag/list HTTP/1.1\r\nHost: kewl\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{ ";
     expect(await stalled(port, head)).toMatch(/^HTTP\/1\.1 408 /);
   });
 
@@ -177,12 +188,18 @@ describe("slow clients", () => {
           controller.enqueue("event: start\ndata: {}\n\n");
         },
       });
-      return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: { "content-type": "text/event-stream" } });
+      return new Response(stream.pipeThrough(new TextEncoderStream()), {
+        headers: { "content-type": "text/event-stream" },
+      });
     });
     api.post("/v1/sink", async (c) => c.text(await c.req.text().catch(() => "cut")));
     const { port, base } = await start(slow, api);
 
-    const req = http.request(`${base}/v1/stream`, { method: "POST", headers: { "content-type": "application/json" }, agent: false });
+    const req = http.request(`${base}/v1/stream`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      agent: false,
+    });
     const response = new Promise<http.IncomingMessage>((resolve) => req.once("response", resolve));
     req.end("{}");
     const res = await response;
@@ -194,10 +211,11 @@ describe("slow clients", () => {
     await firstFrame;
 
     // A request begun after this one, whose body never completes, is cut by the request timeout...
-    const later = "POST /v1/sink HTTP/1.1\r\nHost: kewl\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{";
+    const later =
+      "POST /v1/sink HTTP/1.1\r\nHost: kewl\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{";
     expect(await stalled(port, later)).toMatch(/^HTTP\/1\.1 408 /);
     // ...so this one is past it too, and its reply still flows to the end.
-    send("event: delta\ndata: {\"text\":\"still here\"}\n\n");
+    send('event: delta\ndata: {"text":"still here"}\n\n');
     finish();
     await ended;
     expect(received).toContain("event: start");
@@ -228,7 +246,11 @@ describe("page requests", () => {
       const visitor = randomLoopback();
       const get = (base: string, path: string, from = visitor) => requestFrom(from, `${base}${path}`);
 
-      for (const [base, path] of [[one, "/search?q=dragon"], [two, "/"], [one, "/character/1?_rsc=abc"]] as const) {
+      for (const [base, path] of [
+        [one, "/search?q=dragon"],
+        [two, "/"],
+        [one, "/character/1?_rsc=abc"],
+      ] as const) {
         expect((await get(base, path)).status).toBe(200);
       }
       const limited = await get(two, "/search?q=another");
@@ -239,7 +261,12 @@ describe("page requests", () => {
       expect(pages).toBe(3);
 
       // Static files never count and are never refused; the API has its own limit.
-      for (const path of ["/_next/static/chunks/main-app.js", "/icons/icon.svg", "/favicon.ico", "/manifest.webmanifest"]) {
+      for (const path of [
+        "/_next/static/chunks/main-app.js",
+        "/icons/icon.svg",
+        "/favicon.ico",
+        "/manifest.webmanifest",
+      ]) {
         expect(await (await get(one, path)).text()).toBe("page");
       }
       expect(await (await get(one, "/v1/ping")).text()).toBe("api");

@@ -56,50 +56,106 @@ const SAMPLES: Sample[] = [
   sample("POST /v1/user/favorites/check", "catalogue.favoriteCheckRequest", (ids) => ({ robot_ids: [ids.robotId] })),
   sample("POST /v1/user/favorites/list", "catalogue.favoriteListRequest", () => ({ page: 1, page_size: 10 })),
   sample(REPORT, "accounts.reportRequest", () => ({
-    url: "/1/api/exist_account", type: "GET", param: JSON.stringify({ name: VALID_EMAIL }), has_token: false,
+    url: "/1/api/exist_account",
+    type: "GET",
+    param: JSON.stringify({ name: VALID_EMAIL }),
+    has_token: false,
   })),
   sample(REPORT, "accounts.existAccountParam", () => ({ name: VALID_EMAIL }), "/1/api/exist_account"),
   sample(REPORT, "accounts.publicKeyParam", () => ({ devtype: "web", business: "kewl" }), "/2/api/user/get_public_key"),
   sample(REPORT, "accounts.captchaParam", () => ({ email: VALID_EMAIL, black_box: "bb" }), "/1/api/user/captcha"),
-  sample(REPORT, "accounts.sendEmailParam", () => ({
-    email: VALID_EMAIL, type: 4, business: "kewl", appstyle: "web", access_token: "x", code_type: "1", devtype: "web",
-  }), "/1/api/user/send_email"),
-  sample(REPORT, "accounts.verifyRegisterParam", () => ({
-    name: VALID_EMAIL, password: "secret12", captcha: "WXYZ", verify_code: "123456", black_box: "bb", redirect_uri: "/",
-    business: "kewl", code_type: "1", need_active: "1", devtype: "web", timestamp: "1", verify_code_type: "1",
-  }), "/2/api/user/verify_register"),
-  sample(REPORT, "accounts.verifyLoginParam", () => ({
-    name: VALID_EMAIL, verify_pwd: "c2VjcmV0", redirect_uri: "/", devtype: "web",
-  }), "/2/api/user/verify_login"),
+  sample(
+    REPORT,
+    "accounts.sendEmailParam",
+    () => ({
+      email: VALID_EMAIL,
+      type: 4,
+      business: "kewl",
+      appstyle: "web",
+      access_token: "x",
+      code_type: "1",
+      devtype: "web",
+    }),
+    "/1/api/user/send_email",
+  ),
+  sample(
+    REPORT,
+    "accounts.verifyRegisterParam",
+    () => ({
+      name: VALID_EMAIL,
+      password: "secret12",
+      captcha: "WXYZ",
+      verify_code: "123456",
+      black_box: "bb",
+      redirect_uri: "/",
+      business: "kewl",
+      code_type: "1",
+      need_active: "1",
+      devtype: "web",
+      timestamp: "1",
+      verify_code_type: "1",
+    }),
+    "/2/api/user/verify_register",
+  ),
+  sample(
+    REPORT,
+    "accounts.verifyLoginParam",
+    () => ({
+      name: VALID_EMAIL,
+      verify_pwd: "c2VjcmV0",
+      redirect_uri: "/",
+      devtype: "web",
+    }),
+    "/2/api/user/verify_login",
+  ),
   sample("POST /v1/app/login", "accounts.appLoginRequest", () => ({
-    access_token: TOKEN, reg_type: 108, device_type: "web", model: "web", keep: 0, email: VALID_EMAIL,
-    tongdun_black_box: "bb", device_id: "d1", send_msg: "0", send_msg_uid: "0",
+    access_token: TOKEN,
+    reg_type: 108,
+    device_type: "web",
+    model: "web",
+    keep: 0,
+    email: VALID_EMAIL,
+    tongdun_black_box: "bb",
+    device_id: "d1",
+    send_msg: "0",
+    send_msg_uid: "0",
   })),
   sample("POST /v1/user/reset_password", "accounts.resetPasswordRequest", () => ({ token: TOKEN, password: "secret" })),
   sample("POST /v1/channel/getacctoken", "accounts.getAccTokenRequest", () => ({
-    code: TOKEN, callbackurl: "http://localhost/auth/callback",
+    code: TOKEN,
+    callbackurl: "http://localhost/auth/callback",
   })),
   sample("GET /v1/test/outbox", "accounts.testOutboxQuery", () => ({ email: VALID_EMAIL })),
   sample("POST /v1/user/logout", "accounts.logoutRequest", () => ({})),
   sample("POST /v1/user/update", "accounts.userUpdateRequest", () => ({
-    name: "Ann", sex: -1, key: `u_${randomBytes(5).toString("hex")}`, face: "",
+    name: "Ann",
+    sex: -1,
+    key: `u_${randomBytes(5).toString("hex")}`,
+    face: "",
   })),
   sample("POST /v1/user/exists", "accounts.userExistsRequest", () => ({ key: "someone_else" })),
   sample("POST /v1/chat_session/chat", "chat.chatSendRequest", (ids) => ({
-    robot_id: ids.robotId, message: "Hello", model: "standard",
+    robot_id: ids.robotId,
+    message: "Hello",
+    model: "standard",
   })),
   sample("POST /v1/chat_session/history", "chat.chatHistoryRequest", (ids) => ({ robot_id: ids.robotId, limit: 10 })),
   sample("GET /v1/chat_session/recent_list", "chat.chatRecentQuery", () => ({ limit: "5" })),
   sample("GET /v1/chat_session/model", "chat.chatModelQuery", (ids) => ({ robot_key: ids.robotKey })),
   sample("POST /v1/chat_session/set_model", "chat.chatSetModelRequest", (ids) => ({
-    robot_id: ids.robotId, model: "standard",
+    robot_id: ids.robotId,
+    model: "standard",
   })),
   sample("GET /v1/avatar/:style/:file", "system.avatarRouteParams", () => ({ style: "lorelei", file: "seed.svg" })),
 ];
 
 /** Routes without a request contract: no input, or query parameters read by the OpenID client (the backstop's). */
 const WITHOUT_CONTRACT = new Set([
-  "GET /v1/health", "GET /v1/user/info", "GET /v1/oauth/config", "GET /v1/oauth/start", "GET /v1/oauth/callback",
+  "GET /v1/health",
+  "GET /v1/user/info",
+  "GET /v1/oauth/config",
+  "GET /v1/oauth/start",
+  "GET /v1/oauth/callback",
   "GET /v1/buy_coin/wallet",
 ]);
 
@@ -206,9 +262,10 @@ describe.each(testDrivers())("input rules at the API edge on %s", (driver) => {
       const [method, path] = route.split(" ") as [string, string];
       const url = path.replace(/:(\w+)/g, "x.svg");
       for (const bad of ["\u0000", "\u0007", "\u001b"]) {
-        const res = method === "GET"
-          ? await api().request(`${url}?extra=${encodeURIComponent(`a${bad}b`)}`, { headers: auth })
-          : await api().post(url, { nested: { list: ["fine", `a${bad}b`] } }, auth);
+        const res =
+          method === "GET"
+            ? await api().request(`${url}?extra=${encodeURIComponent(`a${bad}b`)}`, { headers: auth })
+            : await api().post(url, { nested: { list: ["fine", `a${bad}b`] } }, auth);
         expect(res.status, `${route} ${JSON.stringify(bad)}`).toBe(400);
         const { msg } = (await res.json()) as { msg: string };
         expect(msg).toMatch(/^Invalid field '(extra|nested\.list\.1)': must not contain control characters$/);
@@ -242,12 +299,18 @@ describe.each(testDrivers())("input rules at the API edge on %s", (driver) => {
     const { token } = await createUserWithSession(database.db);
     const headers = { authorization: `Bearer ${token}` };
     const bodies: Array<[string, Record<string, unknown>, string]> = [
-      ["/v1/tag/robot/detail", { id: true }, "id"], ["/v1/tag/robot/detail", { id: "0x10" }, "id"],
-      ["/v1/tag/robot/detail", { id: "" }, "id"], ["/v1/tag/robot/detail", { id: "1e3" }, "id"],
-      ["/v1/tag/robot/detail", { id: " 7 " }, "id"], ["/v1/tag/robot/detail", { id: String(ids.robotId) }, "id"],
-      ["/v1/tag/robot/detail", { id: null }, "id"], ["/v1/tag/robot/detail", { id: [ids.robotId] }, "id"],
-      ["/v1/tag/robots", { page: true }, "page"], ["/v1/tag/robots", { page_size: "10" }, "page_size"],
-      ["/v1/tag/robots", { page: 1.5 }, "page"], ["/v1/user/favorites/check", { robot_ids: [true] }, "robot_ids.0"],
+      ["/v1/tag/robot/detail", { id: true }, "id"],
+      ["/v1/tag/robot/detail", { id: "0x10" }, "id"],
+      ["/v1/tag/robot/detail", { id: "" }, "id"],
+      ["/v1/tag/robot/detail", { id: "1e3" }, "id"],
+      ["/v1/tag/robot/detail", { id: " 7 " }, "id"],
+      ["/v1/tag/robot/detail", { id: String(ids.robotId) }, "id"],
+      ["/v1/tag/robot/detail", { id: null }, "id"],
+      ["/v1/tag/robot/detail", { id: [ids.robotId] }, "id"],
+      ["/v1/tag/robots", { page: true }, "page"],
+      ["/v1/tag/robots", { page_size: "10" }, "page_size"],
+      ["/v1/tag/robots", { page: 1.5 }, "page"],
+      ["/v1/user/favorites/check", { robot_ids: [true] }, "robot_ids.0"],
       ["/v1/chat_session/history", { robot_id: ids.robotId, limit: "10" }, "limit"],
       ["/v1/chat_session/history", { robot_id: ids.robotId, before: false }, "before"],
     ];

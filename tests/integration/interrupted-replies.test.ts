@@ -14,7 +14,10 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
   let robotId: number;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const [robot] = await database.db.insert(robots).values({ key: `sweep-${driver}`, name: "Sweep", greeting: "Hi" }).returning({ id: robots.id });
+    const [robot] = await database.db
+      .insert(robots)
+      .values({ key: `sweep-${driver}`, name: "Sweep", greeting: "Hi" })
+      .returning({ id: robots.id });
     robotId = robot!.id;
     await database.db.insert(chatModels).values({ key: "sweep-model", name: "Sweep", providerModel: "sweep" });
   });
@@ -24,18 +27,33 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
   async function interrupted(userId: string, price: ReplyPrice, minutesAgo: number, robot = robotId) {
     // charged on the day the reply was made, which may be yesterday when the tests run just after midnight
     const at = new Date(Date.now() - minutesAgo * 60_000);
-    const turn = await storeTurn(database.db, { userId, robotId: robot, modelKey: "sweep-model", message: "hi", price, dailyLimit: 10, day: usageDay(at) });
+    const turn = await storeTurn(database.db, {
+      userId,
+      robotId: robot,
+      modelKey: "sweep-model",
+      message: "hi",
+      price,
+      dailyLimit: 10,
+      day: usageDay(at),
+    });
     await database.db.update(chatMessages).set({ createdAt: at }).where(eq(chatMessages.id, turn.assistantId));
     return turn.assistantId;
   }
-  const statusOf = async (id: number) => (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
+  const statusOf = async (id: number) =>
+    (await database.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
   const freeUsed = async (userId: string) =>
-    (await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, userId))).reduce((sum, row) => sum + row.freeReplies, 0);
+    (await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, userId))).reduce(
+      (sum, row) => sum + row.freeReplies,
+      0,
+    );
 
   it("fails and refunds old replies left streaming, once, and leaves recent ones alone", async () => {
     const { user } = await createUserWithSession(database.db);
     await creditCoins(database.db, user.id, 10, "test", `sweep-${user.id}`);
-    const [other] = await database.db.insert(robots).values({ key: `sweep2-${driver}`, name: "Sweep 2", greeting: "Hi" }).returning({ id: robots.id });
+    const [other] = await database.db
+      .insert(robots)
+      .values({ key: `sweep2-${driver}`, name: "Sweep 2", greeting: "Hi" })
+      .returning({ id: robots.id });
     const paid = await interrupted(user.id, { kind: "coins", coins: 3 }, 30);
     const free = await interrupted(user.id, { kind: "allowance" }, 30, other!.id);
     const live = await interrupted(user.id, { kind: "coins", coins: 2 }, 1, other!.id);
@@ -48,7 +66,10 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
     expect(await statusOf(live)).toMatchObject({ status: "streaming" });
     expect(await getBalance(database.db, user.id)).toBe(8);
     expect(await freeUsed(user.id)).toBe(0);
-    const refunds = await database.db.select().from(walletLedger).where(eq(walletLedger.reference, `refund:chat-reply:${paid}`));
+    const refunds = await database.db
+      .select()
+      .from(walletLedger)
+      .where(eq(walletLedger.reference, `refund:chat-reply:${paid}`));
     expect(refunds.map((r) => r.delta)).toEqual([3]);
 
     // a second sweep (or another instance) finds nothing more to do
@@ -61,7 +82,11 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
     const { user } = await createUserWithSession(database.db);
     await creditCoins(database.db, user.id, 4, "test", `sweep-${user.id}`);
     await interrupted(user.id, { kind: "coins", coins: 4 }, 60);
-    const counts = await Promise.all([settleInterruptedReplies(database.db), settleInterruptedReplies(database.db), settleInterruptedReplies(database.db)]);
+    const counts = await Promise.all([
+      settleInterruptedReplies(database.db),
+      settleInterruptedReplies(database.db),
+      settleInterruptedReplies(database.db),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await getBalance(database.db, user.id)).toBe(4);
   });
@@ -81,7 +106,8 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
         warned();
       },
     };
-    const reply = async () => interrupted((await createUserWithSession(database.db)).user.id, { kind: "allowance" }, 30);
+    const reply = async () =>
+      interrupted((await createUserWithSession(database.db)).user.id, { kind: "allowance" }, 30);
     try {
       const atStart = await reply();
       let swept = nextWarning();

@@ -29,7 +29,10 @@ afterAll(async () => {
   await stub.close();
 });
 
-function request(userMessage: string, options: { signal?: AbortSignal; model?: string; maxOutputTokens?: number } = {}): ReplyRequest {
+function request(
+  userMessage: string,
+  options: { signal?: AbortSignal; model?: string; maxOutputTokens?: number } = {},
+): ReplyRequest {
   return {
     model: options.model ?? "stub-model",
     system: "You are Aria.",
@@ -128,12 +131,15 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
     const abortedBefore = stub.stats.aborted;
     const controller = new AbortController();
     let atAbort = -1;
-    const { chunks, error } = await drainReply(provider.streamReply(request("[[slow]]", { signal: controller.signal })), (_chunk, i) => {
-      if (i === 1) {
-        controller.abort();
-        atAbort = i + 1;
-      }
-    });
+    const { chunks, error } = await drainReply(
+      provider.streamReply(request("[[slow]]", { signal: controller.signal })),
+      (_chunk, i) => {
+        if (i === 1) {
+          controller.abort();
+          atAbort = i + 1;
+        }
+      },
+    );
     expect(error).toBeNull();
     expect(chunks).toHaveLength(atAbort);
     expect(chunks.join("")).toBe("Slow reply");
@@ -163,7 +169,11 @@ describe("OpenAI-compatible provider against a real HTTP server", () => {
 
   it("picks the upstream model id from LLM_MODELS", async () => {
     const configured = createLlmProvider(
-      parseConfig({ LLM_BASE_URL: stub.baseUrl, LLM_API_KEY: API_KEY, LLM_MODELS: "standard=small-one,premium=big-one" }),
+      parseConfig({
+        LLM_BASE_URL: stub.baseUrl,
+        LLM_API_KEY: API_KEY,
+        LLM_MODELS: "standard=small-one,premium=big-one",
+      }),
     );
     const model = configured.upstreamModel("premium", "demo-premium");
     expect(model).toBe("big-one");

@@ -55,7 +55,12 @@ async function startSmtpSink(refusals: number[] = []): Promise<SmtpSink & { atte
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, attempts: () => attempts, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    attempts: () => attempts,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 describe.each(testDrivers())("mail on %s", (driver) => {
@@ -75,7 +80,10 @@ describe.each(testDrivers())("mail on %s", (driver) => {
   });
 
   it("delivers the register code over SMTP from MAIL_FROM and records the message as sent", async () => {
-    const api = createTestApi(database, accountsEnv(dataDir, { SMTP_URL: sink.url, MAIL_FROM: "Kewl <robot@kewl.example.test>" }));
+    const api = createTestApi(
+      database,
+      accountsEnv(dataDir, { SMTP_URL: sink.url, MAIL_FROM: "Kewl <robot@kewl.example.test>" }),
+    );
     const email = uniqueEmail("smtp");
     expect(await report(api, "/1/api/user/send_email", { email, type: 4 })).toMatchObject({ ret: 1, status: 1 });
 
@@ -84,7 +92,10 @@ describe.each(testDrivers())("mail on %s", (driver) => {
     expect(backgroundDeliveryCount()).toBe(0);
     const message = sink.received.find((m) => m.to.includes(email));
     expect(message).toMatchObject({ to: [email], from: "robot@kewl.example.test" });
-    const [row] = await database.db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email}`);
+    const [row] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) = ${email}`);
     expect(row).toMatchObject({ status: "sent", sentAt: expect.any(Date) });
     const code = /\b(\d{6})\b/.exec(row!.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -95,7 +106,12 @@ describe.each(testDrivers())("mail on %s", (driver) => {
 
   const recordingLogger = () => {
     const logged: string[] = [];
-    const logger: Logger = { debug() {}, info() {}, warn: (m) => void logged.push(m), error: (m) => void logged.push(m) };
+    const logger: Logger = {
+      debug() {},
+      info() {},
+      warn: (m) => void logged.push(m),
+      error: (m) => void logged.push(m),
+    };
     return { logged, logger };
   };
   const rowOf = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
@@ -103,14 +119,23 @@ describe.each(testDrivers())("mail on %s", (driver) => {
   it("records a failed delivery as failed with the error, after retrying a connection that failed", async () => {
     const { logged, logger } = recordingLogger();
     const result = await sendMail(
-      { db: database.db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [0, 0] },
+      {
+        db: database.db,
+        config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "Kewl <a@b.test>" },
+        logger,
+        retryDelaysMs: [0, 0],
+      },
       { to: "nobody@example.test", subject: "s", text: "t" },
     );
     expect(result.status).toBe("failed");
     const row = await rowOf(result.id);
     expect(row).toMatchObject({ status: "failed", sentAt: null });
     expect(row.error).toMatch(/^attempt 3: /);
-    expect(logged).toEqual(["mail delivery failed, will retry", "mail delivery failed, will retry", "mail delivery failed"]);
+    expect(logged).toEqual([
+      "mail delivery failed, will retry",
+      "mail delivery failed, will retry",
+      "mail delivery failed",
+    ]);
   });
 
   /** sendMail to a sink that refuses as told, with short retry waits; the sink is closed afterwards. */
@@ -118,9 +143,20 @@ describe.each(testDrivers())("mail on %s", (driver) => {
     const sink = await startSmtpSink(refusals);
     try {
       const { logged, logger } = recordingLogger();
-      const deps = { db: database.db, config: { SMTP_URL: sink.url, MAIL_FROM: "Kewl <a@b.test>" }, logger, retryDelaysMs: [0, 0] };
+      const deps = {
+        db: database.db,
+        config: { SMTP_URL: sink.url, MAIL_FROM: "Kewl <a@b.test>" },
+        logger,
+        retryDelaysMs: [0, 0],
+      };
       const result = await sendMail(deps, { to, subject: "s", text: "t" });
-      return { result, row: await rowOf(result.id), logged, attempts: sink.attempts(), received: sink.received.map((m) => m.to) };
+      return {
+        result,
+        row: await rowOf(result.id),
+        logged,
+        attempts: sink.attempts(),
+        received: sink.received.map((m) => m.to),
+      };
     } finally {
       await sink.close();
     }
@@ -143,7 +179,12 @@ describe.each(testDrivers())("mail on %s", (driver) => {
 
   it("without SMTP_URL, stores the message as logged and writes it to the log as one line", async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const logger: Logger = { debug() {}, warn() {}, error() {}, info: (msg, fields) => void lines.push({ msg, ...fields }) };
+    const logger: Logger = {
+      debug() {},
+      warn() {},
+      error() {},
+      info: (msg, fields) => void lines.push({ msg, ...fields }),
+    };
     const result = await sendMail(
       { db: database.db, config: { SMTP_URL: undefined, MAIL_FROM: "Kewl <a@b.test>" }, logger },
       { to: "laptop@example.test", subject: "Your code", text: "Your code is 424242", html: "<p>424242</p>" },
@@ -151,7 +192,12 @@ describe.each(testDrivers())("mail on %s", (driver) => {
     expect(result.status).toBe("logged");
     expect(await result.delivered).toBe("logged");
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.id));
-    expect(row).toMatchObject({ status: "logged", to: "laptop@example.test", text: "Your code is 424242", html: "<p>424242</p>" });
+    expect(row).toMatchObject({
+      status: "logged",
+      to: "laptop@example.test",
+      text: "Your code is 424242",
+      html: "<p>424242</p>",
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ to: "laptop@example.test", subject: "Your code", text: "Your code is 424242" });
     expect(JSON.stringify(lines[0])).not.toContain("\n");

@@ -9,7 +9,8 @@ import { preparedStatementsClient } from "@/server/db/pglite-prepared-client";
 describe("the PGlite client on prepared statements", () => {
   let pg: PGlite;
   let client: PGlite;
-  const preparedCount = async () => (await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]!.n;
+  const preparedCount = async () =>
+    (await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]!.n;
 
   beforeAll(async () => {
     pg = await PGlite.create("memory://");
@@ -23,7 +24,17 @@ describe("the PGlite client on prepared statements", () => {
   it("returns what PGlite's own query returns, for each type and both row modes", async () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
     const insert = "insert into items values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *";
-    const params = [1, "Ada", 9_007_199_254_740_991n, true, { a: [1, "x"], b: null }, at, ["x", "y,z"], new Uint8Array([0, 255]), "0b8e5d0c-3f1e-4d6a-9d8e-1f2a3b4c5d6e"];
+    const params = [
+      1,
+      "Ada",
+      9_007_199_254_740_991n,
+      true,
+      { a: [1, "x"], b: null },
+      at,
+      ["x", "y,z"],
+      new Uint8Array([0, 255]),
+      "0b8e5d0c-3f1e-4d6a-9d8e-1f2a3b4c5d6e",
+    ];
     const ours = await client.query(insert, params);
     const select = "select * from items where id = $1 and name = $2";
     for (const options of [undefined, { rowMode: "array" as const }, { parsers: { 1184: (v: string) => `tz:${v}` } }]) {
@@ -49,7 +60,9 @@ describe("the PGlite client on prepared statements", () => {
   it("throws the database's error, keeps no broken statement, and goes on working", async () => {
     const before = await preparedCount();
     await expect(client.query("selec 1")).rejects.toMatchObject({ code: "42601" });
-    await expect(client.query("insert into items (id, name) values ($1, $2)", [1, "dup"])).rejects.toMatchObject({ code: "23505" });
+    await expect(client.query("insert into items (id, name) values ($1, $2)", [1, "dup"])).rejects.toMatchObject({
+      code: "23505",
+    });
     expect(await preparedCount()).toBe(before + 1); // the insert parsed; only its run failed
     expect((await client.query("select count(*)::int as n from items")).rows).toEqual([{ n: 1 }]);
   });
@@ -78,7 +91,10 @@ describe("the PGlite client on prepared statements", () => {
     ).rejects.toMatchObject({ code: "0A000" });
     expect((await client.query(text, [1])).rows).toEqual([{ id: 1, a: "x" }]);
     // The stale statement was closed, not left behind: one prepared statement for this text.
-    const same = await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [text]);
+    const same = await pg.query<{ n: number }>(
+      "select count(*)::int as n from pg_prepared_statements where statement = $1",
+      [text],
+    );
     expect(same.rows).toEqual([{ n: 1 }]);
   });
 
@@ -101,7 +117,9 @@ describe("the PGlite client on prepared statements", () => {
     }
     expect(await preparedCount()).toBe(200);
     // the newest are still prepared, the oldest were closed
-    const names = (await pg.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map((r) => r.statement);
+    const names = (await pg.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map(
+      (r) => r.statement,
+    );
     expect(names).toContain("select $1::int + 259 as n");
     expect(names).not.toContain("select $1::int + 0 as n");
   });
@@ -123,7 +141,10 @@ describe("the PGlite client on prepared statements", () => {
         throw new Error("give up");
       }),
     ).rejects.toThrow("give up");
-    const names = async () => (await client.query<{ name: string }>("select name from items where id >= $1 order by id", [10])).rows.map((r) => r.name);
+    const names = async () =>
+      (await client.query<{ name: string }>("select name from items where id >= $1 order by id", [10])).rows.map(
+        (r) => r.name,
+      );
     expect(await names()).toEqual(["in tx"]);
 
     let begun: () => void = () => undefined;

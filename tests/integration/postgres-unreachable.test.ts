@@ -38,14 +38,21 @@ describe("an unreachable Postgres server", () => {
 
   it("fails start-up with a connection timeout instead of hanging, once its retries are spent", async () => {
     const opening = openDatabase({ databaseUrl: silentUrl, connectTimeoutMs: 200, startRetryMs: 0 });
-    const err = await opening.then(() => null, (e: unknown) => e);
+    const err = await opening.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(err)).toBe(true);
   });
 
   it("fails start-up on a refused connection as unavailable", async () => {
     const retries: unknown[] = [];
-    const err = await openDatabase({ databaseUrl: closedUrl, startRetryMs: 300, onStartRetry: (e) => retries.push(e) }).then(
+    const err = await openDatabase({
+      databaseUrl: closedUrl,
+      startRetryMs: 300,
+      onStartRetry: (e) => retries.push(e),
+    }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -55,14 +62,24 @@ describe("an unreachable Postgres server", () => {
   });
 
   it("answers API requests with a 503 envelope within the connect timeout", async () => {
-    const pool = createPostgresPool({ connectionString: silentUrl, max: 2, connectionTimeoutMillis: 200, options: "", onConnectionError: () => undefined });
+    const pool = createPostgresPool({
+      connectionString: silentUrl,
+      max: 2,
+      connectionTimeoutMillis: 200,
+      options: "",
+      onConnectionError: () => undefined,
+    });
     const database: DbHandle = { db: drizzle(pool, { schema }), driver: "postgres", close: () => pool.end() };
     try {
       const api = createTestApi(database);
       for (const res of await Promise.all([
         api.request("/v1/buy_coin/wallet", { headers: { authorization: "Bearer some-well-formed-token-value" } }),
         api.post("/v1/tag/list", {}),
-        api.post("/v1/chat_session/chat", { robot_id: 1, message: "hi" }, { authorization: "Bearer some-well-formed-token-value" }),
+        api.post(
+          "/v1/chat_session/chat",
+          { robot_id: 1, message: "hi" },
+          { authorization: "Bearer some-well-formed-token-value" },
+        ),
       ])) {
         expect(res.status).toBe(503);
         expect(res.headers.get("retry-after")).toBe("2");

@@ -46,7 +46,12 @@ describe.each(stores)("per-IP rate limit with the %s store", (_name, makeStore) 
     };
     const direct = createTestApi(database, { RATE_LIMIT_PER_MINUTE: "2" }, store).from("198.51.100.7");
     // A client writing a new X-Forwarded-For each time still spends its own address's budget.
-    expect(await statuses(direct, [1, 2, 3].map((i) => ({ "x-forwarded-for": `203.0.113.${i}` })))).toEqual([200, 200, 429]);
+    expect(
+      await statuses(
+        direct,
+        [1, 2, 3].map((i) => ({ "x-forwarded-for": `203.0.113.${i}` })),
+      ),
+    ).toEqual([200, 200, 429]);
     expect((await direct.from("198.51.100.8").request("/v1/health")).status).toBe(200);
 
     // Behind one trusted proxy (the socket's peer), the client is the entry that proxy appended: the rightmost one.

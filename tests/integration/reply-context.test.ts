@@ -18,7 +18,10 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   let robotId: number;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const [robot] = await database.db.insert(robots).values({ key: `ctx-${driver}`, name: "Ctx", greeting: "Hi" }).returning({ id: robots.id });
+    const [robot] = await database.db
+      .insert(robots)
+      .values({ key: `ctx-${driver}`, name: "Ctx", greeting: "Hi" })
+      .returning({ id: robots.id });
     robotId = robot!.id;
     await database.db.insert(chatModels).values({ key: "ctx-std", name: "Std", providerModel: "std" });
   });
@@ -27,7 +30,16 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   it("reads the same enabled models, in the same order, as enabledModels()", async () => {
     const { token } = await createUserWithSession(database.db);
     await database.db.insert(chatModels).values([
-      { key: "ctx-b", name: "B", providerModel: "b", sort: 5, coinCost: 3, premium: true, contextTokens: 1000, maxReplyTokens: 100 },
+      {
+        key: "ctx-b",
+        name: "B",
+        providerModel: "b",
+        sort: 5,
+        coinCost: 3,
+        premium: true,
+        contextTokens: 1000,
+        maxReplyTokens: 100,
+      },
       { key: "ctx-a", name: "A", providerModel: "a", sort: 5 },
       { key: "ctx-off", name: "Off", providerModel: "off", enabled: false },
     ]);
@@ -49,18 +61,37 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
     await creditCoins(database.db, user.id, 7, "test", `ctx-${user.id}`);
     for (const message of ["first", "second"]) {
       const turn = await storeTurn(database.db, {
-        userId: user.id, robotId, modelKey: "ctx-std", message, price: { kind: "allowance" }, dailyLimit: 10, day: empty.day,
+        userId: user.id,
+        robotId,
+        modelKey: "ctx-std",
+        message,
+        price: { kind: "allowance" },
+        dailyLimit: 10,
+        day: empty.day,
       });
-      await database.db.update(chatMessages).set({ content: `re: ${message}`, status: "complete" }).where(eq(chatMessages.id, turn.assistantId));
+      await database.db
+        .update(chatMessages)
+        .set({ content: `re: ${message}`, status: "complete" })
+        .where(eq(chatMessages.id, turn.assistantId));
     }
     // a reply still being written is not history yet
-    await storeTurn(database.db, { userId: user.id, robotId, modelKey: "ctx-std", message: "third", price: { kind: "allowance" }, dailyLimit: 10, day: empty.day });
+    await storeTurn(database.db, {
+      userId: user.id,
+      robotId,
+      modelKey: "ctx-std",
+      message: "third",
+      price: { kind: "allowance" },
+      dailyLimit: 10,
+      day: empty.day,
+    });
 
     const context = await readReplyContext(database.db, token, robotId, adult);
     expect(context.session).toMatchObject({ modelKey: "ctx-std" });
     expect(context.turns).toEqual([
-      { role: "user", content: "first" }, { role: "assistant", content: "re: first" },
-      { role: "user", content: "second" }, { role: "assistant", content: "re: second" },
+      { role: "user", content: "first" },
+      { role: "assistant", content: "re: first" },
+      { role: "user", content: "second" },
+      { role: "assistant", content: "re: second" },
       { role: "user", content: "third" },
     ]);
     expect(context).toMatchObject({ balance: 7, freeUsed: 3, subscribed: false });
@@ -69,25 +100,47 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   it("refuses characters the user cannot see, and NSFW ones before the age check", async () => {
     const { token } = await createUserWithSession(database.db);
     const { user: other, token: otherToken } = await createUserWithSession(database.db);
-    const [hidden] = await database.db.insert(robots).values({ key: `ctx-p-${driver}`, name: "P", greeting: "Hi", visibility: "private", creatorId: other.id }).returning({ id: robots.id });
-    const [nsfw] = await database.db.insert(robots).values({ key: `ctx-n-${driver}`, name: "N", greeting: "Hi", nsfw: true }).returning({ id: robots.id });
+    const [hidden] = await database.db
+      .insert(robots)
+      .values({ key: `ctx-p-${driver}`, name: "P", greeting: "Hi", visibility: "private", creatorId: other.id })
+      .returning({ id: robots.id });
+    const [nsfw] = await database.db
+      .insert(robots)
+      .values({ key: `ctx-n-${driver}`, name: "N", greeting: "Hi", nsfw: true })
+      .returning({ id: robots.id });
     await expect(readReplyContext(database.db, token, hidden!.id, adult)).rejects.toMatchObject({ status: 404 });
-    await expect(readReplyContext(database.db, otherToken, hidden!.id, adult)).resolves.toMatchObject({ character: { name: "P" } });
+    await expect(readReplyContext(database.db, otherToken, hidden!.id, adult)).resolves.toMatchObject({
+      character: { name: "P" },
+    });
     await expect(readReplyContext(database.db, token, nsfw!.id, minor)).rejects.toMatchObject({ status: 403 });
-    await expect(readReplyContext(database.db, token, nsfw!.id, adult)).resolves.toMatchObject({ character: { name: "N" } });
+    await expect(readReplyContext(database.db, token, nsfw!.id, adult)).resolves.toMatchObject({
+      character: { name: "N" },
+    });
   });
 
   it("resolves the session's user in the same read, and refuses dead tokens with 401", async () => {
     const { user, token } = await createUserWithSession(database.db, "Reader");
     const context = await readReplyContext(database.db, token, robotId, adult);
-    expect(context.user).toEqual({ id: user.id, key: user.key, name: "Reader", face: user.face, sex: user.sex, email: user.email });
+    expect(context.user).toEqual({
+      id: user.id,
+      key: user.key,
+      name: "Reader",
+      face: user.face,
+      sex: user.sex,
+      email: user.email,
+    });
 
     await expect(readReplyContext(database.db, "x".repeat(43), robotId, adult)).rejects.toMatchObject({ status: 401 });
     // a dead token is refused before the character is looked at
-    await expect(readReplyContext(database.db, "x".repeat(43), 987_654_321, adult)).rejects.toMatchObject({ status: 401 });
+    await expect(readReplyContext(database.db, "x".repeat(43), 987_654_321, adult)).rejects.toMatchObject({
+      status: 401,
+    });
 
     const expired = await createSession(database.db, user.id, false);
-    await database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, user.id));
+    await database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, user.id));
     await expect(readReplyContext(database.db, expired.token, robotId, adult)).rejects.toMatchObject({ status: 401 });
 
     const revoked = await createSession(database.db, user.id, true);

@@ -83,7 +83,9 @@ describe("request signing (SPEC §7)", () => {
   it("still refuses unsigned requests for anything personal or not on the list", async () => {
     const { token } = await createUserWithSession(database.db);
     const outbox = createTestApi(database, {
-      REQUEST_SIGNING: "enforce", SIGNING_KEY: KEY, TEST_OUTBOX_ENABLED: "true",
+      REQUEST_SIGNING: "enforce",
+      SIGNING_KEY: KEY,
+      TEST_OUTBOX_ENABLED: "true",
     });
     const refused = [
       await enforced.request("/v1/user/info", { headers: { authorization: `Bearer ${token}` } }),
@@ -125,10 +127,21 @@ describe("request signing (SPEC §7)", () => {
   });
 
   it.each([
-    ["lm_s_ver", "2"], ["lm_s_ver", "1 "], ["h5", "0"], ["h5", 1],
-    ["lm_s_ts", " 1700000000"], ["lm_s_ts", "1.7e9"], ["lm_s_ts", "0x6553f100"], ["lm_s_ts", 1700000000],
-    ["lm_s_str", "short"], ["lm_s_str", "ABCDEFGHIJKLMNOP"], ["lm_s_str", "abcdefghijklmnop1"],
-    ["lm_s_id", "x".repeat(65)], ["lm_s_id", "a/b"], ["lm_s_id", "dev ice"], ["lm_s_id", ""],
+    ["lm_s_ver", "2"],
+    ["lm_s_ver", "1 "],
+    ["h5", "0"],
+    ["h5", 1],
+    ["lm_s_ts", " 1700000000"],
+    ["lm_s_ts", "1.7e9"],
+    ["lm_s_ts", "0x6553f100"],
+    ["lm_s_ts", 1700000000],
+    ["lm_s_str", "short"],
+    ["lm_s_str", "ABCDEFGHIJKLMNOP"],
+    ["lm_s_str", "abcdefghijklmnop1"],
+    ["lm_s_id", "x".repeat(65)],
+    ["lm_s_id", "a/b"],
+    ["lm_s_id", "dev ice"],
+    ["lm_s_id", ""],
   ])("refuses %s = %j even when signed over it", async (field, value) => {
     const { full } = signedBody({});
     const tampered = { ...full, [field]: field === "lm_s_ts" && value === " 1700000000" ? ` ${full.lm_s_ts}` : value };

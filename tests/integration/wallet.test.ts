@@ -25,17 +25,32 @@ describe.each(testDrivers())("wallet ledger on %s", (driver) => {
   it("credits once per reference and creates the wallet on first credit", async () => {
     const { user } = await createUserWithSession(database.db);
     expect(await getBalance(database.db, user.id)).toBe(0);
-    expect(await creditCoins(database.db, user.id, 50, "test", `t-credit-${user.id}`)).toEqual({ status: "credited", balance: 50 });
-    expect(await creditCoins(database.db, user.id, 50, "test", `t-credit-${user.id}`)).toEqual({ status: "duplicate", balance: 50 });
+    expect(await creditCoins(database.db, user.id, 50, "test", `t-credit-${user.id}`)).toEqual({
+      status: "credited",
+      balance: 50,
+    });
+    expect(await creditCoins(database.db, user.id, 50, "test", `t-credit-${user.id}`)).toEqual({
+      status: "duplicate",
+      balance: 50,
+    });
     expect(await ledgerSum(user.id)).toBe(50);
   });
 
   it("never spends below zero nor twice for one reference", async () => {
     const { user } = await createUserWithSession(database.db);
     await creditCoins(database.db, user.id, 3, "test", `t-seed-${user.id}`);
-    expect(await spendCoins(database.db, user.id, 2, "test", `t-spend-a-${user.id}`)).toEqual({ status: "spent", balance: 1 });
-    expect(await spendCoins(database.db, user.id, 2, "test", `t-spend-a-${user.id}`)).toEqual({ status: "duplicate", balance: 1 });
-    expect(await spendCoins(database.db, user.id, 2, "test", `t-spend-b-${user.id}`)).toEqual({ status: "insufficient", balance: 1 });
+    expect(await spendCoins(database.db, user.id, 2, "test", `t-spend-a-${user.id}`)).toEqual({
+      status: "spent",
+      balance: 1,
+    });
+    expect(await spendCoins(database.db, user.id, 2, "test", `t-spend-a-${user.id}`)).toEqual({
+      status: "duplicate",
+      balance: 1,
+    });
+    expect(await spendCoins(database.db, user.id, 2, "test", `t-spend-b-${user.id}`)).toEqual({
+      status: "insufficient",
+      balance: 1,
+    });
     const [w] = await database.db.select().from(wallets).where(eq(wallets.userId, user.id));
     expect(w!.balance).toBe(1);
     expect(await ledgerSum(user.id)).toBe(1);
@@ -58,14 +73,32 @@ describe.each(testDrivers())("wallet ledger on %s", (driver) => {
     const day = "2026-11-21";
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        chargeReply(database.db, { userId: user.id, price: { kind: "allowance" }, reference: `r-${i}`, dailyLimit: 5, day }),
+        chargeReply(database.db, {
+          userId: user.id,
+          price: { kind: "allowance" },
+          reference: `r-${i}`,
+          dailyLimit: 5,
+          day,
+        }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     await refundReply(database.db, { userId: user.id, price: { kind: "allowance" }, reference: "r-0", day });
-    const again = await chargeReply(database.db, { userId: user.id, price: { kind: "allowance" }, reference: "r-x", dailyLimit: 5, day });
+    const again = await chargeReply(database.db, {
+      userId: user.id,
+      price: { kind: "allowance" },
+      reference: "r-x",
+      dailyLimit: 5,
+      day,
+    });
     expect(again).toMatchObject({ ok: true, freeUsed: 5 });
-    const other = await chargeReply(database.db, { userId: user.id, price: { kind: "allowance" }, reference: "r-y", dailyLimit: 5, day: "2026-11-22" });
+    const other = await chargeReply(database.db, {
+      userId: user.id,
+      price: { kind: "allowance" },
+      reference: "r-y",
+      dailyLimit: 5,
+      day: "2026-11-22",
+    });
     expect(other).toMatchObject({ ok: true, freeUsed: 1 });
   });
 
@@ -73,9 +106,15 @@ describe.each(testDrivers())("wallet ledger on %s", (driver) => {
     const { user } = await createUserWithSession(database.db);
     await creditCoins(database.db, user.id, 4, "test", `t-seed-${user.id}`);
     const price = { kind: "coins", coins: 2 } as const;
-    expect(await chargeReply(database.db, { userId: user.id, price, reference: `c-${user.id}`, dailyLimit: 0 })).toMatchObject({ ok: true, balance: 2 });
-    expect(await refundReply(database.db, { userId: user.id, price, reference: `c-${user.id}`, day: "2026-11-21" })).toEqual({ balance: 4 });
-    expect(await refundReply(database.db, { userId: user.id, price, reference: `c-${user.id}`, day: "2026-11-21" })).toEqual({ balance: 4 });
+    expect(
+      await chargeReply(database.db, { userId: user.id, price, reference: `c-${user.id}`, dailyLimit: 0 }),
+    ).toMatchObject({ ok: true, balance: 2 });
+    expect(
+      await refundReply(database.db, { userId: user.id, price, reference: `c-${user.id}`, day: "2026-11-21" }),
+    ).toEqual({ balance: 4 });
+    expect(
+      await refundReply(database.db, { userId: user.id, price, reference: `c-${user.id}`, day: "2026-11-21" }),
+    ).toEqual({ balance: 4 });
     expect(await ledgerSum(user.id)).toBe(4);
   });
 });

@@ -19,9 +19,7 @@ const PAGES = [
 /** Waits for web fonts and every <img> to finish, so a screenshot never catches a half-loaded page. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete))).toBe(true);
 }
 
 for (const viewport of VIEWPORTS) {
@@ -33,7 +31,11 @@ for (const viewport of VIEWPORTS) {
       const shot = async (page: Page, name: string, fullPage = true) => {
         await expect(page.locator("html")).toHaveClass(theme === "dark" ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
         await settle(page);
-        await page.screenshot({ path: path.join(OUT, `${name}-${theme}-${viewport.width}.png`), fullPage, animations: "disabled" });
+        await page.screenshot({
+          path: path.join(OUT, `${name}-${theme}-${viewport.width}.png`),
+          fullPage,
+          animations: "disabled",
+        });
       };
 
       for (const { name, path: url } of PAGES) {
@@ -48,7 +50,9 @@ for (const viewport of VIEWPORTS) {
         await page.goto("/");
         const dialog = page.getByRole("dialog", { name: "Welcome" });
         await clickUntil(page.getByRole("banner").getByRole("button", { name: "Sign in" }), dialog);
-        await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined));
+        await dialog.evaluate((el) =>
+          Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => undefined),
+        );
         await shot(page, "sign-in", false);
       });
 

@@ -10,7 +10,10 @@ const CONTRACTS_DIR = path.join(process.cwd(), "lib/contracts");
 /** Every request schema of every file in lib/contracts, by "file.exportName" (new files and exports included). */
 export async function requestSchemas(): Promise<Map<string, z.ZodType>> {
   const out = new Map<string, z.ZodType>();
-  for (const file of fs.readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith(".ts")).sort()) {
+  for (const file of fs
+    .readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()) {
     const mod = (await import(path.join(CONTRACTS_DIR, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
       if (REQUEST_NAME.test(name) && isSchema(value)) out.set(`${file.slice(0, -3)}.${name}`, value);
@@ -59,11 +62,20 @@ export function leaves(schema: z.ZodType, at: string[] = [], out: Leaf[] = []): 
       walk(def.left);
       walk(def.right);
       break;
-    case "optional": case "nullable": case "default": case "prefault":
-    case "readonly": case "catch": case "nonoptional":
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "catch":
+    case "nonoptional":
       walk(def.innerType);
       break;
-    case "literal": case "enum": case "boolean": case "unknown": case "transform":
+    case "literal":
+    case "enum":
+    case "boolean":
+    case "unknown":
+    case "transform":
       break;
     default:
       throw new Error(`contract-walk: add the zod type '${def.type}' at ${at.join(".") || "(root)"}`);

@@ -14,8 +14,13 @@ export function randomLoopback(): string {
  * fetch-like HTTP request from a chosen local address (one new connection, no redirects followed); the answer as
  * a web Response. Test and end-to-end helpers use it to act as distinct clients without X-Forwarded-For.
  */
-export function requestFrom(localAddress: string, url: string | URL, init: Pick<RequestInit, "method" | "headers" | "body"> = {}): Promise<Response> {
-  if (init.body != null && typeof init.body !== "string") return Promise.reject(new TypeError("requestFrom sends string bodies only"));
+export function requestFrom(
+  localAddress: string,
+  url: string | URL,
+  init: Pick<RequestInit, "method" | "headers" | "body"> = {},
+): Promise<Response> {
+  if (init.body != null && typeof init.body !== "string")
+    return Promise.reject(new TypeError("requestFrom sends string bodies only"));
   const headers = Object.fromEntries(new Headers(init.headers).entries());
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? "GET", headers, localAddress, agent: false }, (res) => {

@@ -66,7 +66,13 @@ export function createMockProvider(script: MockScript = {}): MockProvider {
     const aborted = openable();
     const ended = openable();
     const call: MockCall = {
-      request, startedAt: Date.now(), abortedAt: null, endedAt: null, chunksSent: 0, aborted: aborted.opened, ended: ended.opened,
+      request,
+      startedAt: Date.now(),
+      abortedAt: null,
+      endedAt: null,
+      chunksSent: 0,
+      aborted: aborted.opened,
+      ended: ended.opened,
     };
     calls.push(call);
     const plan = current;

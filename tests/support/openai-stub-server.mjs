@@ -183,7 +183,12 @@ async function complete(req, res, body, ctx) {
       model,
       system_fingerprint: null,
       choices: [
-        { index: 0, message: { role: "assistant", content: sent.join("") }, logprobs: null, finish_reason: finishReason },
+        {
+          index: 0,
+          message: { role: "assistant", content: sent.join("") },
+          logprobs: null,
+          finish_reason: finishReason,
+        },
       ],
       usage,
     });
@@ -341,7 +346,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     options = parseArgs(process.argv.slice(2));
   } catch (err) {
     console.error(`openai-stub: ${err.message}`);
-    console.error("usage: node tests/support/openai-stub-server.mjs [--port N] [--host H] [--token-delay-ms N] [--api-key KEY]");
+    console.error(
+      "usage: node tests/support/openai-stub-server.mjs [--port N] [--host H] [--token-delay-ms N] [--api-key KEY]",
+    );
     process.exit(2);
   }
   const stub = await startOpenAiStub({ port: 3212, ...options });

@@ -15,12 +15,18 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const encrypt = (pem: string, plain: string) =>
-  publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(plain)).toString("base64");
+  publicEncrypt(
+    { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
+    Buffer.from(plain),
+  ).toString("base64");
 
 describe("password RSA key", () => {
   it("is generated once into DATA_DIR/keys (folders created, file mode 0600) and reused", async () => {
     const dataDir = path.join(tempDir(), "nested", "data");
-    const [a, b] = await Promise.all([loadRsaKeys({ dataDir, RSA_PRIVATE_KEY: undefined }), loadRsaKeys({ dataDir, RSA_PRIVATE_KEY: undefined })]);
+    const [a, b] = await Promise.all([
+      loadRsaKeys({ dataDir, RSA_PRIVATE_KEY: undefined }),
+      loadRsaKeys({ dataDir, RSA_PRIVATE_KEY: undefined }),
+    ]);
     expect(a).toBe(b);
     const file = path.join(dataDir, "keys", "rsa-private.pem");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -47,7 +53,9 @@ describe("password RSA key", () => {
     expect(await getPasswordPublicKeyPem(config)).toBe(publicKey.export({ type: "spki", format: "pem" }));
     expect((await loadRsaKeys(config)).source).toBe("env");
 
-    const short = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const short = generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString();
     await expect(loadRsaKeys({ dataDir: tempDir(), RSA_PRIVATE_KEY: short })).rejects.toThrow(/2048/);
     expect(() => parseConfig({ RSA_PRIVATE_KEY: "not a key" })).toThrow(/RSA_PRIVATE_KEY:/);
   });
@@ -58,10 +66,15 @@ describe("password RSA key", () => {
     expect(decryptPassword(keys, "plain-password")).toBe("plain-password");
     expect(decryptPassword(keys, "p".repeat(128))).toBe("p".repeat(128));
     expect(decryptPassword(keys, "p".repeat(129))).toBeNull();
-    const foreign = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    const foreign = generateKeyPairSync("rsa", { modulusLength: 2048 })
+      .publicKey.export({ type: "spki", format: "pem" })
+      .toString();
     expect(decryptPassword(keys, encrypt(foreign, "secret"))).toBeNull();
     // PKCS#1 v1.5 (what jsencrypt makes) is not accepted as a ciphertext.
-    const v15 = publicEncrypt({ key: keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from("secret")).toString("base64");
+    const v15 = publicEncrypt(
+      { key: keys.publicKeyPem, padding: constants.RSA_PKCS1_PADDING },
+      Buffer.from("secret"),
+    ).toString("base64");
     expect(decryptPassword(keys, v15)).toBeNull();
   });
 });

@@ -34,8 +34,17 @@ describe("account defaults", () => {
       expect(isAllowedFace(ok), ok).toBe(true);
     }
     for (const bad of [
-      "http://x.test/a.png", "javascript:alert(1)", "data:image/png;base64,AA", "//evil.test/a.png", "/a b.png",
-      "/a\\b", "a.png", "https://x.test/a.png", "https://cdn.example.test/a\n.png", "/uploads/a.png", "/v1/user/info",
+      "http://x.test/a.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AA",
+      "//evil.test/a.png",
+      "/a b.png",
+      "/a\\b",
+      "a.png",
+      "https://x.test/a.png",
+      "https://cdn.example.test/a\n.png",
+      "/uploads/a.png",
+      "/v1/user/info",
       "http://cdn.example.test/a.png",
     ]) {
       expect(isAllowedFace(bad), bad).toBe(false);
@@ -73,13 +82,21 @@ describe("account configuration", () => {
 describe("start-up warnings", () => {
   const capture = () => {
     const warnings: Array<{ msg: string; fields?: Record<string, unknown> }> = [];
-    const logger: Logger = { debug() {}, info() {}, error() {}, warn: (msg, fields) => void warnings.push({ msg, fields }) };
+    const logger: Logger = {
+      debug() {},
+      info() {},
+      error() {},
+      warn: (msg, fields) => void warnings.push({ msg, fields }),
+    };
     return { warnings, logger };
   };
 
   it("shout when a test automation switch is on", () => {
     const { warnings, logger } = capture();
-    warnAboutAccounts(parseConfig({ TEST_CAPTCHA_ANSWER: "ABCD", TEST_OUTBOX_ENABLED: "true", NODE_ENV: "test" }), logger);
+    warnAboutAccounts(
+      parseConfig({ TEST_CAPTCHA_ANSWER: "ABCD", TEST_OUTBOX_ENABLED: "true", NODE_ENV: "test" }),
+      logger,
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toMatch(/TEST AUTOMATION SWITCHES ARE ON/);
     expect(warnings[0]!.fields?.switches).toHaveLength(2);

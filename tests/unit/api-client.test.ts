@@ -107,7 +107,11 @@ describe("request shape", () => {
     expect(headers.get("authorization")).toBe("Bearer tok-1");
 
     const query = queryRecord(url);
-    expect(Object.keys(query).filter((k) => k.startsWith("lm_") || k === "h5").sort()).toEqual(LM_FIELDS);
+    expect(
+      Object.keys(query)
+        .filter((k) => k.startsWith("lm_") || k === "h5")
+        .sort(),
+    ).toEqual(LM_FIELDS);
     expect(query).toMatchObject({ robot_key: "r1", page: "2", lm_s_id: "device-1", lm_s_ver: "1", h5: "1" });
     expect(query).not.toHaveProperty("skip");
     expect(query.lm_s_str).toMatch(/^[a-z0-9]{16}$/);
@@ -132,7 +136,11 @@ describe("request shape", () => {
     expect([...url.searchParams.keys()]).toEqual([]);
     const body = bodyRecord(init);
     expect(body).toMatchObject({ name: "Ann", sex: 1, extra: { a: [1] }, lm_s_id: "device-1", lm_s_ver: "1", h5: "1" });
-    expect(Object.keys(body).filter((k) => k.startsWith("lm_") || k === "h5").sort()).toEqual(LM_FIELDS);
+    expect(
+      Object.keys(body)
+        .filter((k) => k.startsWith("lm_") || k === "h5")
+        .sort(),
+    ).toEqual(LM_FIELDS);
     for (const field of LM_FIELDS) expect(typeof body[field]).toBe("string");
     expect(headers.get("lm-s-sign")).toBe(signParams(body, KEY));
     expect(headers.get("authorization")).toBe("Bearer tok-1");
@@ -225,7 +233,9 @@ describe("envelope", () => {
 
   it("a schema loader that fails (chunk not loaded) rejects as a network error", async () => {
     respond(() => ok({ id: 1 }));
-    const error = await rejection(apiGet("/v1/x", undefined, { schema: () => Promise.reject(new Error("ChunkLoadError")) }));
+    const error = await rejection(
+      apiGet("/v1/x", undefined, { schema: () => Promise.reject(new Error("ChunkLoadError")) }),
+    );
     expect(error).toMatchObject({ code: -2 });
   });
 });
@@ -289,7 +299,10 @@ describe("retries", () => {
   });
 
   it.each([408, 409, 425, 429, 500, 502, 504])("retries a GET on %i", async (status) => {
-    respond(() => jsonResponse({ code: status, msg: "x", data: null }, status), () => ok(1));
+    respond(
+      () => jsonResponse({ code: status, msg: "x", data: null }, status),
+      () => ok(1),
+    );
     await expect(apiGet("/v1/x")).resolves.toBe(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -322,7 +335,10 @@ describe("retries", () => {
   it("honours Retry-After with the real timer-based sleep", async () => {
     vi.useFakeTimers();
     configureApiClient({ baseUrl: BASE, getToken: () => token, getDeviceId: () => "device-1", signingKey: KEY });
-    respond(() => jsonResponse({ code: 503, msg: "busy", data: null }, 503, { "retry-after": "1" }), () => ok("late"));
+    respond(
+      () => jsonResponse({ code: 503, msg: "busy", data: null }, 503, { "retry-after": "1" }),
+      () => ok("late"),
+    );
     const promise = apiGet("/v1/x");
     await vi.advanceTimersByTimeAsync(999);
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -156,7 +156,10 @@ describe("postStream", () => {
 
     it("reads a last message whose stream ends without its blank line, with any line end", async () => {
       for (const end of ["", "\n", "\r", "\r\n"]) {
-        expect(await read(['data: {"n":1}\n\n', `data: {"n":2}${end}`]), JSON.stringify(end)).toEqual([{ n: 1 }, { n: 2 }]);
+        expect(await read(['data: {"n":1}\n\n', `data: {"n":2}${end}`]), JSON.stringify(end)).toEqual([
+          { n: 1 },
+          { n: 2 },
+        ]);
       }
     });
 
@@ -239,7 +242,10 @@ describe("postStream", () => {
       ["401 envelope", () => jsonResponse({ code: 401, msg: "expired", data: null }, 401)],
       ["401 code on HTTP 200", () => jsonResponse({ code: 401, msg: "expired", data: null })],
       ["success code on HTTP 401", () => jsonResponse({ code: 0, msg: "success", data: { a: 1 } }, 401)],
-      ["401 without an envelope", () => new Response("{nope", { status: 401, headers: { "content-type": "application/json" } })],
+      [
+        "401 without an envelope",
+        () => new Response("{nope", { status: 401, headers: { "content-type": "application/json" } }),
+      ],
       ["no code", () => jsonResponse({ hello: "world" })],
       ["not JSON", () => new Response("{oops", { headers: { "content-type": "application/json" } })],
     ];
@@ -265,7 +271,9 @@ describe("postStream", () => {
   it("a 401 without an envelope runs the 401 hook and rejects with code 401", async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    fetchMock.mockResolvedValue(new Response("{nope", { status: 401, headers: { "content-type": "application/json" } }));
+    fetchMock.mockResolvedValue(
+      new Response("{nope", { status: 401, headers: { "content-type": "application/json" } }),
+    );
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error).toMatchObject({ code: 401, status: 401, msg: "Request failed" });
     expect(handler).toHaveBeenCalledTimes(1);

@@ -33,7 +33,12 @@ export function json(body: unknown, status = 200): Response {
 }
 export const ok = (data: unknown) => json({ code: 0, msg: "success", data });
 export const fail = (code: number, msg: string, status = 400) => json({ code, msg, data: null }, status);
-export const inner = (ret: number, data: unknown = null, msg = ret === 1 ? "success" : "failed"): Inner => ({ ret, status: ret, msg, data });
+export const inner = (ret: number, data: unknown = null, msg = ret === 1 ? "success" : "failed"): Inner => ({
+  ret,
+  status: ret,
+  msg,
+  data,
+});
 export const networkDown = () => new TypeError("fetch failed");
 
 export const USER = { uid: "u_1", key: "ada_l", name: "Ada", face: "", sex: -1 as const, email: "ada@example.com" };

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configureApiClient } from "@/lib/api";
-import { lookupAccount, loginWithPassword, registerAccount, sendRegisterCode, sendResetLink } from "@/lib/auth/login-flows";
+import {
+  lookupAccount,
+  loginWithPassword,
+  registerAccount,
+  sendRegisterCode,
+  sendResetLink,
+} from "@/lib/auth/login-flows";
 import { saveProfile } from "@/lib/auth/profile-flow";
 import { submitPasswordReset } from "@/lib/auth/reset-password";
 import { ACCOUNT_TOKEN, fail, inner, LOGIN_OK, networkDown, ok, stubAccountFetch, USER } from "./auth-fixtures";
@@ -43,7 +49,10 @@ describe("loginWithPassword", () => {
     });
     const result = await loginWithPassword(EMAIL, "secret1", noKey);
     expect(result).toMatchObject({ ok: true, session: { token: LOGIN_OK.access_token, profile: USER } });
-    expect(server.inner("/2/api/user/verify_login")[0]?.inner?.param).toMatchObject({ name: EMAIL, verify_pwd: "secret1" });
+    expect(server.inner("/2/api/user/verify_login")[0]?.inner?.param).toMatchObject({
+      name: EMAIL,
+      verify_pwd: "secret1",
+    });
     expect(server.route("POST /v1/app/login")[0]?.body).toMatchObject({
       access_token: ACCOUNT_TOKEN.access_token,
       reg_type: 108,
@@ -95,21 +104,32 @@ describe("loginWithPassword", () => {
       report: { "/2/api/user/verify_login": inner(1, ACCOUNT_TOKEN) },
       routes: { "POST /v1/app/login": () => ok({ ...LOGIN_OK, access_token: "" }) },
     });
-    expect(await loginWithPassword(EMAIL, "secret1", noKey)).toEqual({ ok: false, message: "Login failed. Please try again later." });
+    expect(await loginWithPassword(EMAIL, "secret1", noKey)).toEqual({
+      ok: false,
+      message: "Login failed. Please try again later.",
+    });
   });
 
   it("accepts user_info with nickname / user_name (SPEC §3)", async () => {
     const { name: _n, key: _k, ...rest } = USER;
     stubAccountFetch({
       report: { "/2/api/user/verify_login": inner(1, ACCOUNT_TOKEN) },
-      routes: { "POST /v1/app/login": () => ok({ ...LOGIN_OK, user_info: { ...rest, nickname: "Ada L", user_name: "ada_l" } }) },
+      routes: {
+        "POST /v1/app/login": () => ok({ ...LOGIN_OK, user_info: { ...rest, nickname: "Ada L", user_name: "ada_l" } }),
+      },
     });
-    expect(await loginWithPassword(EMAIL, "secret1", noKey)).toMatchObject({ ok: true, session: { profile: { name: "Ada L", key: "ada_l" } } });
+    expect(await loginWithPassword(EMAIL, "secret1", noKey)).toMatchObject({
+      ok: true,
+      session: { profile: { name: "Ada L", key: "ada_l" } },
+    });
   });
 
   it("network failure anywhere gives the network message", async () => {
     stubAccountFetch({ report: { "/2/api/user/verify_login": networkDown() } });
-    expect(await loginWithPassword(EMAIL, "secret1", noKey)).toEqual({ ok: false, message: "Network error. Please try again later." });
+    expect(await loginWithPassword(EMAIL, "secret1", noKey)).toEqual({
+      ok: false,
+      message: "Network error. Please try again later.",
+    });
   });
 });
 
@@ -132,7 +152,10 @@ describe("registerAccount", () => {
 
   it("network failure is a form message", async () => {
     stubAccountFetch({ report: { "/2/api/user/verify_register": networkDown() } });
-    expect(await registerAccount(values, noKey)).toEqual({ ok: false, message: "Network error. Please try again later." });
+    expect(await registerAccount(values, noKey)).toEqual({
+      ok: false,
+      message: "Network error. Please try again later.",
+    });
   });
 
   it("success logs in with keep 1; a key that cannot be had sends the plain password", async () => {
@@ -166,7 +189,10 @@ describe("send_email", () => {
     expect(await sendResetLink(EMAIL)).toEqual({ ok: true });
     expect(server.inner("/1/api/user/send_email")[0]?.inner?.param).toMatchObject({ type: 3 });
     stubAccountFetch({ routes: {}, report: { "/1/api/user/send_email": inner(50000, null, "") } });
-    expect(await sendResetLink(EMAIL)).toEqual({ ok: false, message: "Failed to send reset password email. Please try again later." });
+    expect(await sendResetLink(EMAIL)).toEqual({
+      ok: false,
+      message: "Failed to send reset password email. Please try again later.",
+    });
   });
 });
 
@@ -195,9 +221,19 @@ describe("saveProfile", () => {
   });
 
   it("409 code 12008 from update is the ID-taken field error; other failures the update toast", async () => {
-    stubAccountFetch({ routes: { "POST /v1/user/exists": () => ok({ exists: false }), "POST /v1/user/update": () => fail(12008, "taken", 409) } });
+    stubAccountFetch({
+      routes: {
+        "POST /v1/user/exists": () => ok({ exists: false }),
+        "POST /v1/user/update": () => fail(12008, "taken", 409),
+      },
+    });
     expect(await saveProfile(USER, values)).toMatchObject({ kind: "field", field: "key" });
-    stubAccountFetch({ routes: { "POST /v1/user/exists": () => ok({ exists: false }), "POST /v1/user/update": () => fail(50000, "x", 500) } });
+    stubAccountFetch({
+      routes: {
+        "POST /v1/user/exists": () => ok({ exists: false }),
+        "POST /v1/user/update": () => fail(50000, "x", 500),
+      },
+    });
     expect(await saveProfile(USER, values)).toEqual({
       ok: false,
       kind: "toast",
@@ -214,7 +250,11 @@ describe("saveProfile", () => {
     const result = await saveProfile(USER, { name: "Ada Lovelace", key: USER.key, sex: 0 });
     expect(result).toEqual({ ok: true, keyChanged: false, profile: refreshed });
     expect(server.route("POST /v1/user/exists")).toHaveLength(0);
-    expect(server.route("POST /v1/user/update")[0]?.body).toMatchObject({ name: "Ada Lovelace", key: USER.key, sex: 0 });
+    expect(server.route("POST /v1/user/update")[0]?.body).toMatchObject({
+      name: "Ada Lovelace",
+      key: USER.key,
+      sex: 0,
+    });
   });
 });
 
@@ -231,6 +271,9 @@ describe("submitPasswordReset", () => {
   it("sends the token and the password", async () => {
     const server = stubAccountFetch({ routes: { "POST /v1/user/reset_password": () => ok(null) } });
     expect(await submitPasswordReset("r".repeat(32), "secret1", noKey)).toEqual({ ok: true });
-    expect(server.route("POST /v1/user/reset_password")[0]?.body).toMatchObject({ token: "r".repeat(32), password: "secret1" });
+    expect(server.route("POST /v1/user/reset_password")[0]?.body).toMatchObject({
+      token: "r".repeat(32),
+      password: "secret1",
+    });
   });
 });

@@ -39,7 +39,10 @@ describe("persisted session (localStorage `auth`)", () => {
     expect(useAuthStore.getState()).toMatchObject({ token: "tok", profile: PROFILE });
 
     useAuthStore.setState({ token: null, profile: null });
-    localStorage.setItem("auth", JSON.stringify({ state: { token: "tok", profile: { ...PROFILE, sex: "x" } }, version: 0 }));
+    localStorage.setItem(
+      "auth",
+      JSON.stringify({ state: { token: "tok", profile: { ...PROFILE, sex: "x" } }, version: 0 }),
+    );
     await useAuthStore.persist.rehydrate();
     expect(useAuthStore.getState()).toMatchObject({ token: null, profile: null });
     localStorage.clear();

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { encryptPassword, pemToDer, rsaEncrypt } from "@/lib/auth/rsa";
 
 function toPem(der: ArrayBuffer, label: string): string {
-  const lines = Buffer.from(der).toString("base64").match(/.{1,64}/g) ?? [];
+  const lines =
+    Buffer.from(der)
+      .toString("base64")
+      .match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----\n`;
 }
 
@@ -49,7 +52,9 @@ describe("RSA-OAEP password encryption", () => {
   it("sends the plain value when there is no key or it is unusable", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await encryptPassword("secret1", null)).toBe("secret1");
-    expect(await encryptPassword("secret1", "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----")).toBe("secret1");
+    expect(await encryptPassword("secret1", "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----")).toBe(
+      "secret1",
+    );
     expect(console.warn).toHaveBeenCalledOnce();
   });
 

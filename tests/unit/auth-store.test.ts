@@ -16,7 +16,11 @@ function signIn() {
 }
 
 beforeEach(() => {
-  configureApiClient({ baseUrl: "http://api.test", getToken: () => useAuthStore.getState().token, getDeviceId: () => "device-1" });
+  configureApiClient({
+    baseUrl: "http://api.test",
+    getToken: () => useAuthStore.getState().token,
+    getDeviceId: () => "device-1",
+  });
   useAuthStore.setState({ token: null, profile: null, modalOpen: false });
   localStorage.clear();
   clearToasts();
@@ -69,7 +73,11 @@ describe("auth store: logout", () => {
     expect(useAuthStore.getState()).toMatchObject({ token: null, profile: null, modalOpen: false });
     expect(localStorage.getItem("auth")).toBeNull();
     expect(localStorage.getItem("third_login_reg_type")).toBeNull();
-    expect(toasts()[0]).toMatchObject({ title: "Logged out successfully!", description: "See you soon, Ada!", variant: "default" });
+    expect(toasts()[0]).toMatchObject({
+      title: "Logged out successfully!",
+      description: "See you soon, Ada!",
+      variant: "default",
+    });
     expect(navigate).toHaveBeenCalledWith("/");
   });
 
@@ -104,10 +112,15 @@ describe("auth store: logout", () => {
 describe("body code 401 (app-providers' handler)", () => {
   it("ends the session and shows the destructive expiry toast", async () => {
     await import("@/components/app-providers");
-    configureApiClient({ baseUrl: "http://api.test", getToken: () => useAuthStore.getState().token, getDeviceId: () => "d" });
+    configureApiClient({
+      baseUrl: "http://api.test",
+      getToken: () => useAuthStore.getState().token,
+      getDeviceId: () => "d",
+    });
     stubAccountFetch({
       routes: {
-        "GET /v1/user/info": () => new Response(JSON.stringify({ code: 401, msg: "expired", data: null }), { status: 401 }),
+        "GET /v1/user/info": () =>
+          new Response(JSON.stringify({ code: 401, msg: "expired", data: null }), { status: 401 }),
       },
     });
     signIn();

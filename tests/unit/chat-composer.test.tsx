@@ -4,9 +4,28 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Composer } from "@/components/chat/composer";
 
-function Harness({ onSend, onStop = () => undefined, streaming = false, initial = "" }: { onSend: (text: string) => void; onStop?: () => void; streaming?: boolean; initial?: string }) {
+function Harness({
+  onSend,
+  onStop = () => undefined,
+  streaming = false,
+  initial = "",
+}: {
+  onSend: (text: string) => void;
+  onStop?: () => void;
+  streaming?: boolean;
+  initial?: string;
+}) {
   const [value, setValue] = useState(initial);
-  return <Composer value={value} onChange={setValue} onSend={() => onSend(value)} onStop={onStop} streaming={streaming} characterName="Mira" />;
+  return (
+    <Composer
+      value={value}
+      onChange={setValue}
+      onSend={() => onSend(value)}
+      onStop={onStop}
+      streaming={streaming}
+      characterName="Mira"
+    />
+  );
 }
 
 const box = () => screen.getByRole("textbox", { name: "Message Mira" });

@@ -23,7 +23,9 @@ describe("MarkdownView", () => {
   });
 
   it("never renders script elements, event handlers or javascript: URLs", () => {
-    const html = render('<script>alert(1)</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3)) <a href="javascript:alert(4)">y</a>');
+    const html = render(
+      '<script>alert(1)</script> <img src=x onerror="alert(2)"> [x](javascript:alert(3)) <a href="javascript:alert(4)">y</a>',
+    );
     expect(html).not.toMatch(/<script|<img|<a /i);
     expect(html).not.toContain('href="javascript');
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

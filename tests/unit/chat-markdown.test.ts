@@ -64,7 +64,9 @@ describe("inline formatting", () => {
     expect(parseInline("***both***")).toEqual([strong(em(text("both")))]);
     expect(parseInline("**bold *and italic***")).toEqual([strong(text("bold "), em(text("and italic")))]);
     expect(parseInline("*italic **and bold***")).toEqual([em(text("italic "), strong(text("and bold")))]);
-    expect(parseInline("*smiles, **very** softly*")).toEqual([em(text("smiles, "), strong(text("very")), text(" softly"))]);
+    expect(parseInline("*smiles, **very** softly*")).toEqual([
+      em(text("smiles, "), strong(text("very")), text(" softly")),
+    ]);
   });
 
   it("keeps markers literal where they are not emphasis", () => {
@@ -92,7 +94,9 @@ describe("inline formatting", () => {
     expect(parseInline("[x](//evil.example)")).toEqual([text("x")]);
     expect(parseInline("[x](/relative)")).toEqual([text("x")]);
     expect(parseInline("[x](data:text/html;base64,PHNjcmlwdD4=)")).toEqual([text("x")]);
-    expect(parseInline("[**bold** label](https://a.example)")).toEqual([link("https://a.example/", strong(text("bold")), text(" label"))]);
+    expect(parseInline("[**bold** label](https://a.example)")).toEqual([
+      link("https://a.example/", strong(text("bold")), text(" label")),
+    ]);
   });
 
   it("keeps balanced parentheses in link targets", () => {
@@ -107,8 +111,14 @@ describe("inline formatting", () => {
       link("https://example.com/a?b=1", text("https://example.com/a?b=1")),
       text("."),
     ]);
-    expect(parseInline("(https://example.com/x)")).toEqual([text("("), link("https://example.com/x", text("https://example.com/x")), text(")")]);
-    expect(parseInline("http://example.com and xhttps://example.com")).toEqual([text("http://example.com and xhttps://example.com")]);
+    expect(parseInline("(https://example.com/x)")).toEqual([
+      text("("),
+      link("https://example.com/x", text("https://example.com/x")),
+      text(")"),
+    ]);
+    expect(parseInline("http://example.com and xhttps://example.com")).toEqual([
+      text("http://example.com and xhttps://example.com"),
+    ]);
   });
 
   it("never produces a link to anything but https", () => {
@@ -184,7 +194,9 @@ describe("blocks", () => {
   });
 
   it("does not read roleplay actions at a line start as list items", () => {
-    expect(parseMarkdown("*waves* Hello!\n*smiles*")).toEqual([para(em(text("waves")), text(" Hello!"), br, em(text("smiles")))]);
+    expect(parseMarkdown("*waves* Hello!\n*smiles*")).toEqual([
+      para(em(text("waves")), text(" Hello!"), br, em(text("smiles"))),
+    ]);
   });
 
   it("only lets a numbered list starting at 1 interrupt a paragraph", () => {
@@ -254,7 +266,8 @@ describe("text still streaming in", () => {
   });
 
   it("never loses or invents characters while a reply grows one character at a time", () => {
-    const reply = "Hi *there*, **friend**! Try `ls -la` or see https://example.com/x.\n\n- one\n- two _more_\n\n```\ncode\n```";
+    const reply =
+      "Hi *there*, **friend**! Try `ls -la` or see https://example.com/x.\n\n- one\n- two _more_\n\n```\ncode\n```";
     for (let i = 0; i <= reply.length; i++) {
       const partial = reply.slice(0, i);
       const shown = visibleText(parseMarkdown(partial, { open: true }));

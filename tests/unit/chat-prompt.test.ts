@@ -50,7 +50,9 @@ describe("buildPrompt: system prompt", () => {
   });
 
   it("leaves out the sections that are empty", () => {
-    const { system } = buildPrompt(input({ character: { ...character, persona: "", scenario: " ", exampleDialogue: "" } }));
+    const { system } = buildPrompt(
+      input({ character: { ...character, persona: "", scenario: " ", exampleDialogue: "" } }),
+    );
     expect(system).toContain("You are Aria");
     expect(system).not.toMatch(/persona|scenario|example dialogue/i);
   });
@@ -81,7 +83,9 @@ describe("buildPrompt: messages", () => {
   });
 
   it("leaves the greeting out when asked to (the history is a recent slice) or when there is none", () => {
-    expect(buildPrompt(input({ includeGreeting: false })).messages).toEqual([{ role: "user", content: "Hi Aria, what's good today?" }]);
+    expect(buildPrompt(input({ includeGreeting: false })).messages).toEqual([
+      { role: "user", content: "Hi Aria, what's good today?" },
+    ]);
     expect(buildPrompt(input({ character: { ...character, greeting: "" } })).messages).toHaveLength(1);
   });
 
@@ -148,8 +152,18 @@ describe("buildPrompt: budget", () => {
   });
 
   it("cuts the example dialogue, whole lines from the end, when the system prompt and message alone are too big", () => {
-    const exampleDialogue = Array.from({ length: 200 }, (_, i) => `{{char}}: example line ${i} ${"la ".repeat(20)}`).join("\n");
-    const prompt = buildPrompt(input({ character: { ...character, exampleDialogue }, history: longHistory(4), contextTokens: 1500, maxReplyTokens: 500 }));
+    const exampleDialogue = Array.from(
+      { length: 200 },
+      (_, i) => `{{char}}: example line ${i} ${"la ".repeat(20)}`,
+    ).join("\n");
+    const prompt = buildPrompt(
+      input({
+        character: { ...character, exampleDialogue },
+        history: longHistory(4),
+        contextTokens: 1500,
+        maxReplyTokens: 500,
+      }),
+    );
     expect(prompt.system).toContain("Aria: example line 0 ");
     expect(prompt.system).not.toContain("example line 199");
     expect(prompt.system.trimEnd().endsWith("la")).toBe(true);
@@ -161,7 +175,9 @@ describe("buildPrompt: budget", () => {
 
   it("never throws when even the bare system prompt and message exceed the budget", () => {
     const userMessage = "word ".repeat(3000);
-    const prompt = buildPrompt(input({ history: longHistory(4), userMessage, contextTokens: 1000, maxReplyTokens: 900 }));
+    const prompt = buildPrompt(
+      input({ history: longHistory(4), userMessage, contextTokens: 1000, maxReplyTokens: 900 }),
+    );
     expect(prompt.system).toContain("You are Aria");
     expect(prompt.system).not.toContain("One coffee");
     expect(prompt.messages).toEqual([{ role: "user", content: userMessage }]);

@@ -9,7 +9,12 @@ import type { ChatEnd, ChatHistory, ChatMessage, ChatStart, ChatStreamErrorData 
 
 const AT = "2026-01-01T00:00:00.000Z";
 
-function message(id: number, role: ChatMessage["role"], content: string, status: ChatMessage["status"] = "complete"): ChatMessage {
+function message(
+  id: number,
+  role: ChatMessage["role"],
+  content: string,
+  status: ChatMessage["status"] = "complete",
+): ChatMessage {
   return { id, role, content, status, model: role === "assistant" ? "standard" : null, coins_spent: 0, created_at: AT };
 }
 
@@ -55,20 +60,26 @@ async function runTurn(
   };
   const outcome = await consumeChatStream(
     source,
-    { onStart: (s) => apply({ type: "start", start: s }), onDelta: (t) => apply({ type: "delta", text: t }), onEnd: (e) => apply({ type: "end", end: e }) },
+    {
+      onStart: (s) => apply({ type: "start", start: s }),
+      onDelta: (t) => apply({ type: "delta", text: t }),
+      onEnd: (e) => apply({ type: "end", end: e }),
+    },
     signal,
   );
   if (outcome.type === "aborted") apply({ type: "stopped" });
   if (outcome.type === "failed") {
     const { failure } = outcome;
     if (failure.kind === "refused") apply({ type: "refused", notice: failure.notice });
-    else if (failure.kind === "stream") apply({ type: "stream_failed", message: failure.message, stored: failure.data.message });
+    else if (failure.kind === "stream")
+      apply({ type: "stream_failed", message: failure.message, stored: failure.data.message });
     else apply({ type: "send_failed", message: failure.message });
   }
   return { state: current, outcome };
 }
 
-const view = (state: ChatState) => state.entries.map((e) => ({ id: e.id, role: e.role, content: e.content, status: e.status, failure: e.failure }));
+const view = (state: ChatState) =>
+  state.entries.map((e) => ({ id: e.id, role: e.role, content: e.content, status: e.status, failure: e.failure }));
 
 describe("a chat turn: stream consumer and reducer", () => {
   it("shows the optimistic message, replaces it on start, appends deltas and takes the stored reply on end", async () => {
@@ -86,11 +97,21 @@ describe("a chat turn: stream consumer and reducer", () => {
 
     state = chatReducer(state, { type: "end", end: end("Hi there!") });
     expect(state.turn).toBeNull();
-    expect(view(state)[1]).toEqual({ id: 12, role: "assistant", content: "Hi there!", status: "complete", failure: null });
+    expect(view(state)[1]).toEqual({
+      id: 12,
+      role: "assistant",
+      content: "Hi there!",
+      status: "complete",
+      failure: null,
+    });
   });
 
   it("runs a whole stream end to end and reports the end", async () => {
-    const { state, outcome } = await runTurn(initialChatState, "Hello", fakeStream([start("Hello"), delta("A"), delta("B"), end("AB")]));
+    const { state, outcome } = await runTurn(
+      initialChatState,
+      "Hello",
+      fakeStream([start("Hello"), delta("A"), delta("B"), end("AB")]),
+    );
     expect(outcome).toEqual({ type: "ended", end: end("AB") });
     expect(view(state)).toEqual([
       { id: 11, role: "user", content: "Hello", status: "sent", failure: null },
@@ -103,26 +124,55 @@ describe("a chat turn: stream consumer and reducer", () => {
     expect(ok.outcome.type).toBe("ended");
 
     const broken = await runTurn(initialChatState, "Hi", fakeStream([start("Hi"), { type: "delta", text: 5 }]));
-    expect(broken.outcome).toMatchObject({ type: "failed", started: true, failure: { kind: "failed", message: FAILURE_MESSAGES.interrupted } });
+    expect(broken.outcome).toMatchObject({
+      type: "failed",
+      started: true,
+      failure: { kind: "failed", message: FAILURE_MESSAGES.interrupted },
+    });
     expect(view(broken.state)[1]).toMatchObject({ status: "failed", failure: { retryText: "Hi" } });
   });
 
   it("keeps the partial reply with the error message and a retry when the stream reports an error", async () => {
     const stored = message(12, "assistant", "Half a repl", "partial");
-    const error = new ApiError({ code: CHAT_CODES.UPSTREAM_FAILED, msg: "The model failed.", data: streamError(CHAT_CODES.UPSTREAM_FAILED, "The model failed.", stored) });
-    const { state, outcome } = await runTurn(initialChatState, "Tell me", fakeStream([start("Tell me"), delta("Half a re")], error));
-    expect(outcome).toMatchObject({ type: "failed", started: true, failure: { kind: "stream", code: 50201, message: "The model failed." } });
+    const error = new ApiError({
+      code: CHAT_CODES.UPSTREAM_FAILED,
+      msg: "The model failed.",
+      data: streamError(CHAT_CODES.UPSTREAM_FAILED, "The model failed.", stored),
+    });
+    const { state, outcome } = await runTurn(
+      initialChatState,
+      "Tell me",
+      fakeStream([start("Tell me"), delta("Half a re")], error),
+    );
+    expect(outcome).toMatchObject({
+      type: "failed",
+      started: true,
+      failure: { kind: "stream", code: 50201, message: "The model failed." },
+    });
     expect(view(state)).toEqual([
       { id: 11, role: "user", content: "Tell me", status: "sent", failure: null },
-      { id: 12, role: "assistant", content: "Half a repl", status: "partial", failure: { message: "The model failed.", retryText: "Tell me" } },
+      {
+        id: 12,
+        role: "assistant",
+        content: "Half a repl",
+        status: "partial",
+        failure: { message: "The model failed.", retryText: "Tell me" },
+      },
     ]);
     expect(state.turn).toBeNull();
   });
 
   it("gives a failed reply without text a failed status, and a default message when the server sent none", async () => {
-    const error = new ApiError({ code: CHAT_CODES.UPSTREAM_TIMEOUT, data: streamError(CHAT_CODES.UPSTREAM_TIMEOUT, "", message(12, "assistant", "", "failed")) });
+    const error = new ApiError({
+      code: CHAT_CODES.UPSTREAM_TIMEOUT,
+      data: streamError(CHAT_CODES.UPSTREAM_TIMEOUT, "", message(12, "assistant", "", "failed")),
+    });
     const { state } = await runTurn(initialChatState, "Hey", fakeStream([start("Hey")], error));
-    expect(view(state)[1]).toMatchObject({ content: "", status: "failed", failure: { message: FAILURE_MESSAGES.timeout, retryText: "Hey" } });
+    expect(view(state)[1]).toMatchObject({
+      content: "",
+      status: "failed",
+      failure: { message: FAILURE_MESSAGES.timeout, retryText: "Hey" },
+    });
   });
 
   it("marks the reply stopped when aborted, keeping the text so far", async () => {
@@ -135,14 +185,25 @@ describe("a chat turn: stream consumer and reducer", () => {
     }
     const { state, outcome } = await runTurn(initialChatState, "Go", source(), ctrl.signal);
     expect(outcome).toEqual({ type: "aborted", started: true });
-    expect(view(state)[1]).toEqual({ id: 12, role: "assistant", content: "Once upon", status: "stopped", failure: null });
+    expect(view(state)[1]).toEqual({
+      id: 12,
+      role: "assistant",
+      content: "Once upon",
+      status: "stopped",
+      failure: null,
+    });
     expect(state.turn).toBeNull();
   });
 
   it("shows a stopped reply when aborted before the reply started", async () => {
     const ctrl = new AbortController();
     ctrl.abort();
-    const { state, outcome } = await runTurn(initialChatState, "Go", fakeStream([], new DOMException("aborted", "AbortError")), ctrl.signal);
+    const { state, outcome } = await runTurn(
+      initialChatState,
+      "Go",
+      fakeStream([], new DOMException("aborted", "AbortError")),
+      ctrl.signal,
+    );
     expect(outcome).toEqual({ type: "aborted", started: false });
     expect(view(state).map((e) => [e.role, e.status])).toEqual([
       ["user", "sent"],
@@ -157,7 +218,11 @@ describe("a chat turn: stream consumer and reducer", () => {
       throw new ApiError({ code: 401, msg: "Authentication expired", status: 401 });
     }
     const { state, outcome } = await runTurn(initialChatState, "Still there?", source(), ctrl.signal);
-    expect(outcome).toMatchObject({ type: "failed", started: false, failure: { kind: "refused", notice: { code: 401 } } });
+    expect(outcome).toMatchObject({
+      type: "failed",
+      started: false,
+      failure: { kind: "refused", notice: { code: 401 } },
+    });
     expect(state.entries).toEqual([]);
     // anything else that ends an aborted request is the abort
     const other = new AbortController();
@@ -165,11 +230,18 @@ describe("a chat turn: stream consumer and reducer", () => {
       other.abort();
       throw new ApiError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
     }
-    expect((await runTurn(initialChatState, "Hi", failing(), other.signal)).outcome).toEqual({ type: "aborted", started: false });
+    expect((await runTurn(initialChatState, "Hi", failing(), other.signal)).outcome).toEqual({
+      type: "aborted",
+      started: false,
+    });
   });
 
   it("removes the optimistic message and raises a notice on a refusal", async () => {
-    const error = new ApiError({ code: CHAT_CODES.ALLOWANCE_EXHAUSTED, msg: "Daily free replies used up", status: 402 });
+    const error = new ApiError({
+      code: CHAT_CODES.ALLOWANCE_EXHAUSTED,
+      msg: "Daily free replies used up",
+      status: 402,
+    });
     const { state, outcome } = await runTurn(initialChatState, "One more", fakeStream([], error));
     expect(outcome).toMatchObject({ type: "failed", started: false, failure: { kind: "refused" } });
     expect(state.entries).toEqual([]);
@@ -182,7 +254,13 @@ describe("a chat turn: stream consumer and reducer", () => {
     const error = new ApiError({ code: NETWORK_ERROR_CODE, msg: NETWORK_ERROR_MESSAGE });
     const { state } = await runTurn(initialChatState, "Are you there?", fakeStream([], error));
     expect(view(state)).toEqual([
-      { id: null, role: "user", content: "Are you there?", status: "unsent", failure: { message: FAILURE_MESSAGES.network, retryText: "Are you there?" } },
+      {
+        id: null,
+        role: "user",
+        content: "Are you there?",
+        status: "unsent",
+        failure: { message: FAILURE_MESSAGES.network, retryText: "Are you there?" },
+      },
     ]);
     expect(chatReducer(state, { type: "retry", key: "local-1" }).entries).toEqual([]);
   });
@@ -194,7 +272,10 @@ describe("a chat turn: stream consumer and reducer", () => {
   });
 
   it("retry on a failed reply clears its error but keeps the stored turn", async () => {
-    const error = new ApiError({ code: 50201, data: streamError(50201, "boom", message(12, "assistant", "", "failed")) });
+    const error = new ApiError({
+      code: 50201,
+      data: streamError(50201, "boom", message(12, "assistant", "", "failed")),
+    });
     const { state } = await runTurn(initialChatState, "Hi", fakeStream([start("Hi")], error));
     const retried = chatReducer(state, { type: "retry", key: "m12" });
     expect(view(retried).map((e) => e.failure)).toEqual([null, null]);
@@ -203,18 +284,29 @@ describe("a chat turn: stream consumer and reducer", () => {
 });
 
 describe("history in the reducer", () => {
-  const page = (list: ChatMessage[], hasMore: boolean, nextBefore: number | null): ChatHistory => ({ session_id: "s1", list, has_more: hasMore, next_before: nextBefore });
+  const page = (list: ChatMessage[], hasMore: boolean, nextBefore: number | null): ChatHistory => ({
+    session_id: "s1",
+    list,
+    has_more: hasMore,
+    next_before: nextBefore,
+  });
 
   it("loads the first page, prepends older pages and skips messages already shown", () => {
     let state = chatReducer(initialChatState, { type: "history_loading" });
     expect(state.history.loading).toBe(true);
-    state = chatReducer(state, { type: "history_loaded", page: page([message(5, "user", "c"), message(6, "assistant", "d", "partial")], true, 5) });
+    state = chatReducer(state, {
+      type: "history_loaded",
+      page: page([message(5, "user", "c"), message(6, "assistant", "d", "partial")], true, 5),
+    });
     expect(state.history).toEqual({ loading: false, loaded: true, failed: false, hasMore: true, nextBefore: 5 });
     expect(view(state).map((e) => [e.id, e.status])).toEqual([
       [5, "sent"],
       [6, "partial"],
     ]);
-    state = chatReducer(state, { type: "history_loaded", page: page([message(3, "user", "a"), message(4, "assistant", "b"), message(5, "user", "c")], false, null) });
+    state = chatReducer(state, {
+      type: "history_loaded",
+      page: page([message(3, "user", "a"), message(4, "assistant", "b"), message(5, "user", "c")], false, null),
+    });
     expect(state.entries.map((e) => e.id)).toEqual([3, 4, 5, 6]);
     expect(state.entries.map((e) => e.key)).toEqual(["m3", "m4", "m5", "m6"]);
     expect(state.history.hasMore).toBe(false);
@@ -231,7 +323,10 @@ describe("failures and notices", () => {
   it("words each refusal", () => {
     expect(refusalNotice(40202, null)?.title).toBe("Not enough coins for this model.");
     expect(refusalNotice(40901, null)?.title).toBe("Wait for the current reply to finish.");
-    expect(refusalNotice(42902, null)).toMatchObject({ title: "You're sending messages too quickly. Try again in a moment.", hint: null });
+    expect(refusalNotice(42902, null)).toMatchObject({
+      title: "You're sending messages too quickly. Try again in a moment.",
+      hint: null,
+    });
     expect(refusalNotice(42903, { retry_after: 12 })?.hint).toBe("You can send again in 12 seconds.");
     expect(refusalNotice(42903, { retry_after: 0.4 })?.hint).toBe("You can send again in 1 second.");
     expect(refusalNotice(40011, null)?.title).toBe("This model isn't available right now.");
@@ -245,7 +340,9 @@ describe("failures and notices", () => {
       kind: "refused",
       notice: { code: 401, title: FAILURE_MESSAGES.signedOut, hint: null },
     });
-    expect(describeChatError(new ApiError({ code: 400, msg: "message: At most 4000 characters", status: 400 }))).toMatchObject({
+    expect(
+      describeChatError(new ApiError({ code: 400, msg: "message: At most 4000 characters", status: 400 })),
+    ).toMatchObject({
       kind: "failed",
       message: "message: At most 4000 characters",
     });
@@ -257,7 +354,10 @@ describe("frame batcher", () => {
   it("emits the text of one frame at once, and flushes pending text on demand", () => {
     const frames: Array<() => void> = [];
     const emit = vi.fn();
-    const batcher = createFrameBatcher(emit, { request: (cb) => frames.push(cb), cancel: (h) => void (frames[h - 1] = () => undefined) });
+    const batcher = createFrameBatcher(emit, {
+      request: (cb) => frames.push(cb),
+      cancel: (h) => void (frames[h - 1] = () => undefined),
+    });
     batcher.push("a");
     batcher.push("b");
     expect(emit).not.toHaveBeenCalled();

@@ -66,7 +66,11 @@ describe("TRUST_PROXY", () => {
     expect(parseConfig({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
     expect(parseConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
     expect(parseConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8 ,fd00::/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8"]);
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8 ,fd00::/8" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
   });
 
   it.each(["10.0.0.0/33", "proxy.example", "99"])("stops the start with a message for %s", (value) => {

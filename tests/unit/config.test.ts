@@ -33,7 +33,9 @@ describe("configuration", () => {
   it("times out slow requests by default, and keeps the headers' timeout within the request's", () => {
     const c = parseConfig({});
     expect([c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS, c.PAGE_RATE_LIMIT_PER_MINUTE]).toEqual([10_000, 30_000, 600]);
-    expect(() => parseConfig({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "5000" })).toThrow(/HEADERS_TIMEOUT_MS:/);
+    expect(() => parseConfig({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "5000" })).toThrow(
+      /HEADERS_TIMEOUT_MS:/,
+    );
     expect(() => parseConfig({ REQUEST_TIMEOUT_MS: "10" })).toThrow(/REQUEST_TIMEOUT_MS:/);
     expect(() => parseConfig({ PAGE_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(/PAGE_RATE_LIMIT_PER_MINUTE:/);
   });
@@ -48,7 +50,8 @@ describe("configuration", () => {
   it("reads AVATAR_HOSTS as a list of host names, none by default", () => {
     expect(parseConfig({}).AVATAR_HOSTS).toEqual([]);
     expect(parseConfig({ AVATAR_HOSTS: "cdn.example.com, LH3.googleusercontent.com" }).AVATAR_HOSTS).toEqual([
-      "cdn.example.com", "lh3.googleusercontent.com",
+      "cdn.example.com",
+      "lh3.googleusercontent.com",
     ]);
   });
 });

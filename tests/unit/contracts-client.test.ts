@@ -19,11 +19,15 @@ describe("zod/mini contract twins", () => {
   it("the twins accept and reject the same values", () => {
     const state = { robot_id: 1, favorited: true, favorite_count: 3 };
     for (const value of [state, { ...state, robot_id: 1.5 }, { ...state, favorited: "yes" }, null]) {
-      expect(catalogueClient.favoriteStateSchema.safeParse(value).success).toBe(catalogue.favoriteStateSchema.safeParse(value).success);
+      expect(catalogueClient.favoriteStateSchema.safeParse(value).success).toBe(
+        catalogue.favoriteStateSchema.safeParse(value).success,
+      );
     }
     const answer = { ret: 1, status: 1, msg: "ok", data: { a: 1 } };
     for (const value of [answer, { ...answer, ret: 1.5 }, { ...answer, msg: 2 }, "x"]) {
-      expect(accountsClient.innerAnswerSchema.safeParse(value).success).toBe(accounts.innerAnswerSchema.safeParse(value).success);
+      expect(accountsClient.innerAnswerSchema.safeParse(value).success).toBe(
+        accounts.innerAnswerSchema.safeParse(value).success,
+      );
     }
   });
 });

@@ -2,22 +2,33 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  CONTROL_CHARACTERS_MESSAGE, fieldWithControlCharacter, noControlCharacters, wholeNumber, wholeNumberParam,
+  CONTROL_CHARACTERS_MESSAGE,
+  fieldWithControlCharacter,
+  noControlCharacters,
+  wholeNumber,
+  wholeNumberParam,
 } from "@/lib/contracts/fields";
 import { leaves, requestSchemas } from "../support/contract-walk";
 
 const schemas = await requestSchemas();
 const stringFields = [...schemas].flatMap(([name, schema]) =>
-  leaves(schema).filter((l) => l.type === "string").map((l) => ({ name: `${name}:${l.path.join(".")}`, leaf: l })),
+  leaves(schema)
+    .filter((l) => l.type === "string")
+    .map((l) => ({ name: `${name}:${l.path.join(".")}`, leaf: l })),
 );
 const numberFields = [...schemas].flatMap(([name, schema]) =>
-  leaves(schema).filter((l) => l.type === "number").map((l) => ({ name: `${name}:${l.path.join(".")}`, leaf: l })),
+  leaves(schema)
+    .filter((l) => l.type === "number")
+    .map((l) => ({ name: `${name}:${l.path.join(".")}`, leaf: l })),
 );
 
 describe("every string of every request contract refuses control characters", () => {
   it("finds the request contracts and their fields", () => {
     for (const file of ["accounts", "catalogue", "chat", "system"]) {
-      expect([...schemas.keys()].some((k) => k.startsWith(`${file}.`)), file).toBe(true);
+      expect(
+        [...schemas.keys()].some((k) => k.startsWith(`${file}.`)),
+        file,
+      ).toBe(true);
     }
     expect(stringFields.length).toBeGreaterThan(40);
   });
@@ -34,7 +45,10 @@ describe("every string of every request contract refuses control characters", ()
     }
     for (const fine of ["a\tb", "a\nb", "a\r\nb"]) {
       const issues = leaf.schema.safeParse(fine).error?.issues ?? [];
-      expect(issues.some((i) => i.message === CONTROL_CHARACTERS_MESSAGE), JSON.stringify(fine)).toBe(false);
+      expect(
+        issues.some((i) => i.message === CONTROL_CHARACTERS_MESSAGE),
+        JSON.stringify(fine),
+      ).toBe(false);
     }
   });
 });

@@ -20,8 +20,12 @@ describe("isCrawler", () => {
 describe("readPaymentMessage", () => {
   const origin = "https://kewl.example";
   it("accepts same-origin objects with a known code", () => {
-    expect(readPaymentMessage({ origin, data: { code: "payment-success" } }, origin)).toEqual({ code: "payment-success" });
-    expect(readPaymentMessage({ origin, data: { code: "payment-cancel" } }, origin)).toEqual({ code: "payment-cancel" });
+    expect(readPaymentMessage({ origin, data: { code: "payment-success" } }, origin)).toEqual({
+      code: "payment-success",
+    });
+    expect(readPaymentMessage({ origin, data: { code: "payment-cancel" } }, origin)).toEqual({
+      code: "payment-cancel",
+    });
   });
   it.each([
     [{ origin: "https://evil.example", data: { code: "payment-success" } }],

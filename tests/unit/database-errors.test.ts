@@ -27,16 +27,24 @@ describe("isDatabaseUnavailable", () => {
     ]) {
       expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
     }
-    for (const code of ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EAI_AGAIN"]) expect(isDatabaseUnavailable(systemError(code))).toBe(true);
+    for (const code of ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EAI_AGAIN"])
+      expect(isDatabaseUnavailable(systemError(code))).toBe(true);
   });
 
   it("looks inside drizzle's query error and a refused connection to several addresses", () => {
-    expect(isDatabaseUnavailable(new DrizzleQueryError("select 1", [], sqlError("57P01", "terminating connection due to administrator command")))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([systemError("ECONNREFUSED"), systemError("ECONNREFUSED")]))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new DrizzleQueryError("select 1", [], sqlError("57P01", "terminating connection due to administrator command")),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([systemError("ECONNREFUSED"), systemError("ECONNREFUSED")]))).toBe(
+      true,
+    );
   });
 
   it("leaves bad statements, broken rules and bugs alone", () => {
-    for (const code of ["23505", "23514", "42P01", "42703", "40001", "57014", "22P02"]) expect(isDatabaseUnavailable(sqlError(code)), code).toBe(false);
+    for (const code of ["23505", "23514", "42P01", "42703", "40001", "57014", "22P02"])
+      expect(isDatabaseUnavailable(sqlError(code)), code).toBe(false);
     expect(isDatabaseUnavailable(new DrizzleQueryError("insert", [], sqlError("23505")))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined"))).toBe(false);
     expect(isDatabaseUnavailable("Connection terminated unexpectedly")).toBe(false);
@@ -47,7 +55,11 @@ describe("isDatabaseUnavailable", () => {
   });
 
   it("describes an error by the driver's message, without the statement's values", () => {
-    const wrapped = new DrizzleQueryError("update chat_messages set content = $1", ["what the user wrote"], sqlError("57P01", "terminating connection"));
+    const wrapped = new DrizzleQueryError(
+      "update chat_messages set content = $1",
+      ["what the user wrote"],
+      sqlError("57P01", "terminating connection"),
+    );
     expect(databaseErrorMessage(wrapped)).toBe("terminating connection");
     expect(databaseErrorMessage(new Error("plain"))).toBe("plain");
   });

@@ -12,7 +12,11 @@ const aria: DemoContext = {
   userMessage: "Can you tell me about the old lighthouse?",
 };
 
-function request(demo: Partial<DemoContext> = {}, signal = new AbortController().signal, history: LlmMessage[] = []): ReplyRequest {
+function request(
+  demo: Partial<DemoContext> = {},
+  signal = new AbortController().signal,
+  history: LlmMessage[] = [],
+): ReplyRequest {
   const context = { ...aria, ...demo };
   return {
     model: "demo-standard",
@@ -54,7 +58,14 @@ describe("demo reply text", () => {
     ];
     const replies = messages.map((userMessage) => writeDemoReply({ ...aria, userMessage }));
     expect(new Set(replies).size).toBe(messages.length);
-    const openings = new Set(replies.map((r) => r.split(/[.!?]/)[0]?.replace(/"[^"]*"/g, "").trim()));
+    const openings = new Set(
+      replies.map((r) =>
+        r
+          .split(/[.!?]/)[0]
+          ?.replace(/"[^"]*"/g, "")
+          .trim(),
+      ),
+    );
     expect(openings.size).toBeGreaterThanOrEqual(4);
     for (const reply of replies) {
       expect(sentences(reply).length).toBeGreaterThanOrEqual(2);
@@ -73,7 +84,14 @@ describe("demo reply text", () => {
   });
 
   it("copes with an empty message and missing names", () => {
-    const reply = writeDemoReply({ characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" });
+    const reply = writeDemoReply({
+      characterName: "",
+      userName: "",
+      persona: "",
+      scenario: "",
+      greeting: "",
+      userMessage: "",
+    });
     expect(sentences(reply).length).toBeGreaterThanOrEqual(2);
     expect(reply).not.toContain("{");
   });
@@ -125,7 +143,12 @@ describe("demo LLM provider", () => {
       if (chunks.length === 2) controller.abort();
     }
     expect(chunks).toHaveLength(2);
-    expect(chunks.join("")).toBe(writeDemoReply(aria, { firstReply: true }).match(/\s*\S+/g)!.slice(0, 2).join(""));
+    expect(chunks.join("")).toBe(
+      writeDemoReply(aria, { firstReply: true })
+        .match(/\s*\S+/g)!
+        .slice(0, 2)
+        .join(""),
+    );
     expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
   });
 
@@ -142,7 +165,8 @@ describe("demo LLM provider", () => {
 
   it("sends nothing when aborted before it starts", async () => {
     const chunks: string[] = [];
-    for await (const chunk of createDemoProvider().streamReply(request({}, AbortSignal.abort())).textStream) chunks.push(chunk);
+    for await (const chunk of createDemoProvider().streamReply(request({}, AbortSignal.abort())).textStream)
+      chunks.push(chunk);
     expect(chunks).toEqual([]);
   });
 });

@@ -23,8 +23,12 @@ describe("parseModelMapping", () => {
 
   it("uses a bare id for every model, or for the keys not named", () => {
     const bare = parseModelMapping("openrouter/meta-llama/llama-3.1-8b-instruct:free");
-    expect(resolveUpstreamModel(bare, "standard", "demo-standard")).toBe("openrouter/meta-llama/llama-3.1-8b-instruct:free");
-    expect(resolveUpstreamModel(bare, "premium", "demo-premium")).toBe("openrouter/meta-llama/llama-3.1-8b-instruct:free");
+    expect(resolveUpstreamModel(bare, "standard", "demo-standard")).toBe(
+      "openrouter/meta-llama/llama-3.1-8b-instruct:free",
+    );
+    expect(resolveUpstreamModel(bare, "premium", "demo-premium")).toBe(
+      "openrouter/meta-llama/llama-3.1-8b-instruct:free",
+    );
     const mixed = parseModelMapping("premium=gpt-4o,gpt-4o-mini");
     expect(resolveUpstreamModel(mixed, "premium", "x")).toBe("gpt-4o");
     expect(resolveUpstreamModel(mixed, "standard", "x")).toBe("gpt-4o-mini");
@@ -66,12 +70,17 @@ describe("LLM configuration", () => {
     expect(provider.kind).toBe("openai-compatible");
     expect(provider.isDemo).toBe(false);
     expect(provider.upstreamModel("premium", "demo-premium")).toBe("qwen2.5:32b");
-    expect(createLlmProvider(parseConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1" })).upstreamModel("premium", "demo-premium")).toBe(
-      "demo-premium",
-    );
+    expect(
+      createLlmProvider(parseConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1" })).upstreamModel(
+        "premium",
+        "demo-premium",
+      ),
+    ).toBe("demo-premium");
   });
 
   it("refuses a malformed mapping even without a config parse", () => {
-    expect(() => createLlmProvider({ LLM_BASE_URL: undefined, LLM_API_KEY: undefined, LLM_MODELS: "a,b" })).toThrow(/LLM_MODELS/);
+    expect(() => createLlmProvider({ LLM_BASE_URL: undefined, LLM_API_KEY: undefined, LLM_MODELS: "a,b" })).toThrow(
+      /LLM_MODELS/,
+    );
   });
 });

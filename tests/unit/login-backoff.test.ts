@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  backoffWaitMs, LOGIN_BACKOFF, openSignInAttempt, remainingWaitMs, type BackoffRule,
+  backoffWaitMs,
+  LOGIN_BACKOFF,
+  openSignInAttempt,
+  remainingWaitMs,
+  type BackoffRule,
 } from "@/server/modules/accounts/login-backoff";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 
@@ -46,7 +50,10 @@ describe("sign-in back-off arithmetic", () => {
 
 describe("sign-in gate", () => {
   const subjects = (over: Partial<{ email: string; ip: string; knownDevice: string | null }> = {}) => ({
-    email: "ada@example.test", ip: "10.0.0.1", knownDevice: null, ...over,
+    email: "ada@example.test",
+    ip: "10.0.0.1",
+    knownDevice: null,
+    ...over,
   });
 
   it("lets one password check run at a time per account, and not past the back-off", async () => {
@@ -103,14 +110,17 @@ describe("sign-in gate", () => {
       expect(await gate.failed()).toBe(i === 9); // the tenth failure starts the back-off
       await gate.close();
     }
-    expect(await openSignInAttempt(store, subjects({ knownDevice: device }))).toEqual({ open: false, retryAfterSeconds: 1 });
+    expect(await openSignInAttempt(store, subjects({ knownDevice: device }))).toEqual({
+      open: false,
+      retryAfterSeconds: 1,
+    });
     expect(await openSignInAttempt(store, subjects())).toEqual({ open: false, retryAfterSeconds: 1 });
     now += 1000;
     const gate = await openSignInAttempt(store, subjects({ knownDevice: device }));
     if (!gate.open) throw new Error("refused");
     await gate.succeeded();
     await gate.close();
-    expect((await store.strikes(`${LOGIN_BACKOFF.device.name}:ada@example.test:${device}`))).toBeNull();
+    expect(await store.strikes(`${LOGIN_BACKOFF.device.name}:ada@example.test:${device}`)).toBeNull();
     expect((await store.strikes(`${LOGIN_BACKOFF.account.name}:ada@example.test`))?.count).toBe(10);
   });
 

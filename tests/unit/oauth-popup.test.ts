@@ -6,7 +6,8 @@ function fakePopup() {
   return { closed: false } as unknown as Window & { closed: boolean };
 }
 
-const post = (data: unknown) => window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin }));
+const post = (data: unknown) =>
+  window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin }));
 
 describe("waitForPopup", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -32,7 +33,12 @@ describe("waitForPopup", () => {
   it("ignores messages from other origins", async () => {
     const popup = fakePopup();
     const result = waitForPopup(popup);
-    window.dispatchEvent(new MessageEvent("message", { data: { type: "kewl-oauth", code: "e".repeat(20) }, origin: "https://evil.example" }));
+    window.dispatchEvent(
+      new MessageEvent("message", {
+        data: { type: "kewl-oauth", code: "e".repeat(20) },
+        origin: "https://evil.example",
+      }),
+    );
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(2000);
     await expect(result).resolves.toEqual({ ok: false, reason: "popup_closed" });

@@ -14,7 +14,9 @@ describe("the OAuth attempt cookie", () => {
   it("refuses a tampered payload, another key and junk", () => {
     const sealed = sealAttempt(KEY, ATTEMPT);
     const [payload, mac] = sealed.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...ATTEMPT, state: "x".repeat(43), exp: Date.now() + 60_000 })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...ATTEMPT, state: "x".repeat(43), exp: Date.now() + 60_000 }),
+    ).toString("base64url");
     expect(openAttempt(KEY, `${forged}.${mac}`)).toBeNull();
     expect(openAttempt(Buffer.alloc(32, 8), sealed)).toBeNull();
     expect(openAttempt(KEY, `${payload}`)).toBeNull();

@@ -7,7 +7,9 @@ describe("routablePageUrl (before Next routes a page request)", () => {
     ["/profile/%", "/profile/%25"],
     ["/tag/%E0%A4%A?page=2", "/tag/%25E0%25A4%25A?page=2"],
     ["/character/%zz/opengraph-image", "/character/%25zz/opengraph-image"],
-  ])("escapes the %% of a segment that does not decode: %s", (url, expected) => expect(routablePageUrl(url)).toBe(expected));
+  ])("escapes the %% of a segment that does not decode: %s", (url, expected) =>
+    expect(routablePageUrl(url)).toBe(expected),
+  );
 
   it.each([["/"], ["/tag/fantasy?q=%"], ["/tag/caf%C3%A9"], ["/tag/a%00b"], ["/search?q=%E0%A4%A"]])(
     "leaves %s as it is",

@@ -37,8 +37,15 @@ describe("pageSecurityHeaders", () => {
 
   it("allows images from our own origin, data: captchas and the AVATAR_HOSTS hosts only", () => {
     expect(cspOf(pageSecurityHeaders("n0nce", { dev: false })).get("img-src")).toEqual(["'self'", "data:"]);
-    const csp = cspOf(pageSecurityHeaders("n0nce", { dev: false, avatarHosts: ["lh3.googleusercontent.com", "cdn.example.com"] }));
-    expect(csp.get("img-src")).toEqual(["'self'", "data:", "https://lh3.googleusercontent.com", "https://cdn.example.com"]);
+    const csp = cspOf(
+      pageSecurityHeaders("n0nce", { dev: false, avatarHosts: ["lh3.googleusercontent.com", "cdn.example.com"] }),
+    );
+    expect(csp.get("img-src")).toEqual([
+      "'self'",
+      "data:",
+      "https://lh3.googleusercontent.com",
+      "https://cdn.example.com",
+    ]);
   });
 
   it("lets the browser reach the API and the analytics collector on their own origins", () => {

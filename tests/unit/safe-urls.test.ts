@@ -9,26 +9,39 @@ describe("safeImageSrc", () => {
     (src) => expect(safeImageSrc(src)).toBe(src),
   );
   it.each([
-    ["javascript:alert(1)"], ["data:image/svg+xml,<svg/>"], ["http://example.com/a.png"], ["//evil.example/a.png"],
-    ["/\\evil"], [""], [null], ["/uploads/a.png"], ["/v1/user/info"], ["/v1/avatar/lorelei/../../user/info.svg"],
+    ["javascript:alert(1)"],
+    ["data:image/svg+xml,<svg/>"],
+    ["http://example.com/a.png"],
+    ["//evil.example/a.png"],
+    ["/\\evil"],
+    [""],
+    [null],
+    ["/uploads/a.png"],
+    ["/v1/user/info"],
+    ["/v1/avatar/lorelei/../../user/info.svg"],
     ["https://u:p@cdn.example.com/a.png"],
-    ["https://cdn.example.com:8443/a.png"], ["https://cdn.example.com/a b.png"],
+    ["https://cdn.example.com:8443/a.png"],
+    ["https://cdn.example.com/a b.png"],
   ])("drops %s", (src) => expect(safeImageSrc(src)).toBeNull());
 });
 
 describe("isAllowedAvatarUrl and AVATAR_HOSTS", () => {
   const hosts = ["cdn.example.com", "lh3.googleusercontent.com"];
   it.each([
-    ["/v1/avatar/bottts/studio.svg"], ["https://cdn.example.com/a.png"], ["https://lh3.googleusercontent.com/a/xyz=s96-c"],
-  ])(
-    "allows %s",
-    (url) => expect(isAllowedAvatarUrl(url, hosts)).toBe(true),
-  );
+    ["/v1/avatar/bottts/studio.svg"],
+    ["https://cdn.example.com/a.png"],
+    ["https://lh3.googleusercontent.com/a/xyz=s96-c"],
+  ])("allows %s", (url) => expect(isAllowedAvatarUrl(url, hosts)).toBe(true));
   it.each([
-    ["https://evil.example/a.png"], ["https://cdn.example.com.evil.example/a.png"],
+    ["https://evil.example/a.png"],
+    ["https://cdn.example.com.evil.example/a.png"],
     ["https://sub.cdn.example.com/a.png"],
-    ["http://cdn.example.com/a.png"], ["https://cdn.example.com:444/a.png"], ["https://x@cdn.example.com/a.png"],
-    ["https://cdn.example.com/a\u0000.png"], [`https://cdn.example.com/${"a".repeat(500)}.png`], ["/v1/file/a.png"],
+    ["http://cdn.example.com/a.png"],
+    ["https://cdn.example.com:444/a.png"],
+    ["https://x@cdn.example.com/a.png"],
+    ["https://cdn.example.com/a\u0000.png"],
+    [`https://cdn.example.com/${"a".repeat(500)}.png`],
+    ["/v1/file/a.png"],
   ])("refuses %s", (url) => expect(isAllowedAvatarUrl(url, hosts)).toBe(false));
   it("reads the configured list: host names only, lower-cased", () => {
     expect(parseAvatarHosts(" CDN.example.com, lh3.googleusercontent.com ,")).toEqual({
@@ -41,10 +54,14 @@ describe("isAllowedAvatarUrl and AVATAR_HOSTS", () => {
 });
 
 describe("safeNextPath", () => {
-  it.each([["/character/5", "/character/5"], ["/tag/horror?page=2", "/tag/horror?page=2"], ["//evil.example", "/"], ["https://evil.example", "/"], ["/\\evil", "/"], [null, "/"]])(
-    "%s -> %s",
-    (input, expected) => expect(safeNextPath(input)).toBe(expected),
-  );
+  it.each([
+    ["/character/5", "/character/5"],
+    ["/tag/horror?page=2", "/tag/horror?page=2"],
+    ["//evil.example", "/"],
+    ["https://evil.example", "/"],
+    ["/\\evil", "/"],
+    [null, "/"],
+  ])("%s -> %s", (input, expected) => expect(safeNextPath(input)).toBe(expected));
 });
 
 describe("fillPlaceholders", () => {

@@ -14,7 +14,8 @@ export default function AgeVerificationPage() {
       </p>
       <h1 className="mt-4 text-2xl font-bold">Are you 18 or older?</h1>
       <p className="mx-auto mt-2 max-w-md text-muted-foreground">
-        Some characters are meant for adults. Please confirm your age to continue. We remember your answer on this device.
+        Some characters are meant for adults. Please confirm your age to continue. We remember your answer on this
+        device.
       </p>
       <Suspense>
         <AgeConfirm />

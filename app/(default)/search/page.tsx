@@ -39,7 +39,10 @@ export default async function SearchPage({ searchParams }: Props) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {tags.map((t) => (
               <li key={t.key}>
-                <Link href={`/tag/${t.key}`} className="inline-block rounded-full border border-border px-3 py-1.5 text-sm hover:border-primary hover:text-primary">
+                <Link
+                  href={`/tag/${t.key}`}
+                  className="inline-block rounded-full border border-border px-3 py-1.5 text-sm hover:border-primary hover:text-primary"
+                >
                   {t.name}
                 </Link>
               </li>
@@ -58,7 +61,12 @@ export default async function SearchPage({ searchParams }: Props) {
             {results.total === 1 ? "result" : "results"} for “{q}”
           </h2>
           <CharacterGrid robots={results.list} label="Search results" />
-          <PaginationNav page={page} totalPages={totalPages(results.total, PAGE_SIZE_DEFAULT)} basePath="/search" params={{ q }} />
+          <PaginationNav
+            page={page}
+            totalPages={totalPages(results.total, PAGE_SIZE_DEFAULT)}
+            basePath="/search"
+            params={{ q }}
+          />
         </section>
       )}
     </main>

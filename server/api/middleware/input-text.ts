@@ -1,5 +1,7 @@
 import {
-  CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, fieldWithControlCharacter,
+  CONTROL_CHARACTERS,
+  CONTROL_CHARACTERS_MESSAGE,
+  fieldWithControlCharacter,
 } from "../../../lib/contracts/fields";
 import { AppError } from "../../errors";
 

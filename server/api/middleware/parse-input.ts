@@ -32,7 +32,9 @@ export interface RawInput {
  * Reads the query and the JSON body once (within the size limit), rejecting malformed JSON and
  * non-object bodies, and keeps the raw input for signature checks before stripping the lm_* fields.
  */
-export function parseInput(onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0], raw: RawInput) => Promise<void>): MiddlewareHandler<ApiEnv> {
+export function parseInput(
+  onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0], raw: RawInput) => Promise<void>,
+): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const query = c.req.query();
     let body: Record<string, unknown> | undefined;

@@ -60,7 +60,8 @@ export async function verifySignature(c: Context<ApiEnv>, raw: RawInput): Promis
     if (!sign || SIGNATURE_FIELDS.some((name) => params[name] === undefined)) return "Missing request signature";
     const body = input.body ?? {};
     const twice = SIGNATURE_FIELDS.some((name) => name in input.query && name in body);
-    if (twice || SIGNATURE_FIELDS.some((name) => !isShaped(name, params[name]))) return "Malformed request signature fields";
+    if (twice || SIGNATURE_FIELDS.some((name) => !isShaped(name, params[name])))
+      return "Malformed request signature fields";
     if (Math.abs(Date.now() / 1000 - Number(params.lm_s_ts)) > config.SIGNING_WINDOW_SECONDS) {
       return "Request signature expired";
     }

@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -32,7 +42,9 @@ export const oauthIdentities = pgTable(
   "oauth_identities",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     subject: text("subject").notNull(),
     email: text("email"),
@@ -51,7 +63,9 @@ export const oauthIdentities = pgTable(
 export const knownDevices = pgTable(
   "known_devices",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     deviceHash: text("device_hash").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,7 +81,9 @@ export const authTokens = pgTable(
   "auth_tokens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     tokenHash: text("token_hash").notNull(),
     keep: boolean("keep").notNull().default(false),

@@ -1,10 +1,23 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
-export interface ProductRight { name: string; val: string }
+export interface ProductRight {
+  name: string;
+  val: string;
+}
 
 export const subscriptionProducts = pgTable(
   "subscription_products",
@@ -30,8 +43,12 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => subscriptionProducts.productId),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => subscriptionProducts.productId),
     status: smallint("status").notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     provider: text("provider").notNull(),
@@ -69,7 +86,9 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     orderCode: text("order_code").notNull(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     productId: text("product_id").notNull(),
     currency: text("currency").notNull(),
@@ -92,7 +111,9 @@ export const orders = pgTable(
 export const wallets = pgTable(
   "wallets",
   {
-    userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     balance: bigint("balance", { mode: "number" }).notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,7 +125,9 @@ export const walletLedger = pgTable(
   "wallet_ledger",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     delta: bigint("delta", { mode: "number" }).notNull(),
     balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
@@ -61,8 +72,12 @@ export const robots = pgTable(
 export const robotTags = pgTable(
   "robot_tags",
   {
-    robotId: bigint("robot_id", { mode: "number" }).notNull().references(() => robots.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+    robotId: bigint("robot_id", { mode: "number" })
+      .notNull()
+      .references(() => robots.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.robotId, t.tagId] }), index("robot_tags_tag_idx").on(t.tagId, t.robotId)],
 );
@@ -70,8 +85,12 @@ export const robotTags = pgTable(
 export const favorites = pgTable(
   "favorites",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    robotId: bigint("robot_id", { mode: "number" }).notNull().references(() => robots.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    robotId: bigint("robot_id", { mode: "number" })
+      .notNull()
+      .references(() => robots.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.robotId] }), index("favorites_robot_idx").on(t.robotId)],

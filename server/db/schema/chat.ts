@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { robots } from "./catalogue";
@@ -26,8 +37,12 @@ export const chatSessions = pgTable(
   "chat_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    robotId: bigint("robot_id", { mode: "number" }).notNull().references(() => robots.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    robotId: bigint("robot_id", { mode: "number" })
+      .notNull()
+      .references(() => robots.id, { onDelete: "cascade" }),
     modelKey: text("model_key").references(() => chatModels.key, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
@@ -42,7 +57,9 @@ export const chatMessages = pgTable(
   "chat_messages",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    sessionId: uuid("session_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     content: text("content").notNull(),
     status: text("status").notNull().default("complete"),
@@ -56,7 +73,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index("chat_messages_session_idx").on(t.sessionId, t.id),
-    index("chat_messages_streaming_idx").on(t.createdAt).where(sql`${t.status} = 'streaming'`),
+    index("chat_messages_streaming_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'streaming'`),
     check("chat_messages_role_ck", sql`${t.role} in ('user', 'assistant')`),
     check("chat_messages_status_ck", sql`${t.status} in ('streaming', 'complete', 'partial', 'failed')`),
     check("chat_messages_coins_ck", sql`${t.coinsSpent} >= 0`),
@@ -68,7 +87,9 @@ export const chatMessages = pgTable(
 export const chatDailyUsage = pgTable(
   "chat_daily_usage",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     freeReplies: integer("free_replies").notNull().default(0),
   },

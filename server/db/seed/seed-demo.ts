@@ -31,14 +31,31 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean; characters: n
       .insert(robots)
       .values(
         DEMO_CHARACTERS.map((ch) => ({
-          key: ch.key, creatorId: studio?.id ?? null, name: ch.name, intro: ch.intro, greeting: ch.greeting,
-          persona: ch.persona, scenario: ch.scenario, exampleDialogue: ch.exampleDialogue,
-          avatar: avatarPath(ch.avatarStyle, ch.key), nsfw: ch.nsfw, chatCount: ch.chatCount,
-          favoriteCount: ch.favoriteCount, tagText: tagNames(ch.tags),
+          key: ch.key,
+          creatorId: studio?.id ?? null,
+          name: ch.name,
+          intro: ch.intro,
+          greeting: ch.greeting,
+          persona: ch.persona,
+          scenario: ch.scenario,
+          exampleDialogue: ch.exampleDialogue,
+          avatar: avatarPath(ch.avatarStyle, ch.key),
+          nsfw: ch.nsfw,
+          chatCount: ch.chatCount,
+          favoriteCount: ch.favoriteCount,
+          tagText: tagNames(ch.tags),
         })),
       )
       .returning({ id: robots.id, key: robots.key });
-    const tagRows = await tx.select({ id: tags.id, key: tags.key }).from(tags).where(inArray(tags.key, DEMO_TAGS.map((t) => t.key)));
+    const tagRows = await tx
+      .select({ id: tags.id, key: tags.key })
+      .from(tags)
+      .where(
+        inArray(
+          tags.key,
+          DEMO_TAGS.map((t) => t.key),
+        ),
+      );
     const tagId = new Map(tagRows.map((t) => [t.key, t.id]));
     const robotId = new Map(inserted.map((r) => [r.key, r.id]));
     const links = DEMO_CHARACTERS.flatMap((ch) =>

@@ -21,7 +21,11 @@ export async function issueOneTimeToken(
 ): Promise<string> {
   const token = newToken();
   await db.insert(authTokens).values({
-    userId, kind, tokenHash: hashToken(token), newAccount, expiresAt: new Date(Date.now() + ttlMs),
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    newAccount,
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
 }
@@ -65,14 +69,25 @@ export async function issueResetToken(db: Db, userId: string): Promise<string> {
     await tx
       .update(authTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, "password_reset"), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
+      .where(
+        and(
+          eq(authTokens.userId, userId),
+          eq(authTokens.kind, "password_reset"),
+          isNull(authTokens.usedAt),
+          isNull(authTokens.revokedAt),
+        ),
+      );
     return issueOneTimeToken(tx, "password_reset", userId, RESET_TOKEN_TTL_MS);
   });
 }
 
 /** The user a live reset token belongs to, without using it up. */
 export async function peekResetToken(db: Db, token: string): Promise<string | null> {
-  const [row] = await db.select({ userId: authTokens.userId }).from(authTokens).where(live("password_reset", token)).limit(1);
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(live("password_reset", token))
+    .limit(1);
   return row?.userId ?? null;
 }
 

@@ -9,7 +9,14 @@ export const CAPTCHA_TTL_MS = 10 * 60_000;
 /** No 0/O/o, 1/l/I/i: characters people confuse. Answers are case-insensitive. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-type RenderOptions = { width?: number; height?: number; fontSize?: number; noise?: number; color?: boolean; background?: string };
+type RenderOptions = {
+  width?: number;
+  height?: number;
+  fontSize?: number;
+  noise?: number;
+  color?: boolean;
+  background?: string;
+};
 // svg-captcha's default export renders given text (its typings only declare the random helpers).
 const renderCaptcha = svgCaptcha as unknown as (text: string, options?: RenderOptions) => string;
 
@@ -29,7 +36,10 @@ function randomAnswer(): string {
  * die (only the last image shown counts). Only a hash of the answer is stored. `fixedAnswer` is the
  * TEST_CAPTCHA_ANSWER switch. Returns the image as a data: URL.
  */
-export async function createCaptcha(db: Db, input: { email: string; blackBox: string; fixedAnswer?: string }): Promise<string> {
+export async function createCaptcha(
+  db: Db,
+  input: { email: string; blackBox: string; fixedAnswer?: string },
+): Promise<string> {
   const email = normalizeEmail(input.email);
   const answer = input.fixedAnswer ?? randomAnswer();
   const id = randomUUID();
@@ -37,7 +47,9 @@ export async function createCaptcha(db: Db, input: { email: string; blackBox: st
     await tx
       .update(captchas)
       .set({ usedAt: new Date() })
-      .where(and(sql`lower(${captchas.email}) = ${email}`, eq(captchas.blackBox, input.blackBox), isNull(captchas.usedAt)));
+      .where(
+        and(sql`lower(${captchas.email}) = ${email}`, eq(captchas.blackBox, input.blackBox), isNull(captchas.usedAt)),
+      );
     await tx.insert(captchas).values({
       id,
       email,
@@ -46,7 +58,14 @@ export async function createCaptcha(db: Db, input: { email: string; blackBox: st
       expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
     });
   });
-  const svg = renderCaptcha(answer, { width: 150, height: 50, fontSize: 52, noise: 3, color: true, background: "#f4f4f5" });
+  const svg = renderCaptcha(answer, {
+    width: 150,
+    height: 50,
+    fontSize: 52,
+    noise: 3,
+    color: true,
+    background: "#f4f4f5",
+  });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
@@ -54,13 +73,20 @@ export async function createCaptcha(db: Db, input: { email: string; blackBox: st
  * Checks an answer and uses the captcha up whatever the outcome (every attempt needs a fresh captcha). True only
  * for the right answer to a live captcha of this e-mail + black box.
  */
-export async function consumeCaptcha(db: Db, input: { email: string; blackBox: string; answer: string }): Promise<boolean> {
+export async function consumeCaptcha(
+  db: Db,
+  input: { email: string; blackBox: string; answer: string },
+): Promise<boolean> {
   const now = new Date();
   const rows = await db
     .update(captchas)
     .set({ usedAt: now })
     .where(
-      and(sql`lower(${captchas.email}) = ${normalizeEmail(input.email)}`, eq(captchas.blackBox, input.blackBox), isNull(captchas.usedAt)),
+      and(
+        sql`lower(${captchas.email}) = ${normalizeEmail(input.email)}`,
+        eq(captchas.blackBox, input.blackBox),
+        isNull(captchas.usedAt),
+      ),
     )
     .returning({ id: captchas.id, answerHash: captchas.answerHash, expiresAt: captchas.expiresAt });
   return rows.some(

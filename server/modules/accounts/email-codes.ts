@@ -38,7 +38,12 @@ export async function issueEmailCode(db: Db, rawEmail: string, type: EmailCodeTy
  * Checks a code without using it up. Each check first claims one try atomically (so parallel guesses cannot
  * exceed the budget); a right code gives its try back. The id of the matching live code, or null.
  */
-export async function checkEmailCode(db: Db, rawEmail: string, type: EmailCodeType, code: string): Promise<string | null> {
+export async function checkEmailCode(
+  db: Db,
+  rawEmail: string,
+  type: EmailCodeType,
+  code: string,
+): Promise<string | null> {
   const rows = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
@@ -52,9 +57,14 @@ export async function checkEmailCode(db: Db, rawEmail: string, type: EmailCodeTy
       ),
     )
     .returning({ id: emailCodes.id, codeHash: emailCodes.codeHash });
-  const match = rows.find((r) => timingSafeEqual(Buffer.from(r.codeHash, "hex"), Buffer.from(codeHash(r.id, code), "hex")));
+  const match = rows.find((r) =>
+    timingSafeEqual(Buffer.from(r.codeHash, "hex"), Buffer.from(codeHash(r.id, code), "hex")),
+  );
   if (!match) return null;
-  await db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} - 1` }).where(eq(emailCodes.id, match.id));
+  await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} - 1` })
+    .where(eq(emailCodes.id, match.id));
   return match.id;
 }
 

@@ -22,7 +22,8 @@ export async function resetPassword(ctx: AccountsContext, input: { token: string
   if (retry !== null) throw errors.rateLimited(retry);
 
   const plain = decryptPassword(await loadRsaKeys(ctx.config), input.password);
-  if (plain === null) throw errors.badRequest("Invalid field 'password': it could not be decrypted; reload the page and try again");
+  if (plain === null)
+    throw errors.badRequest("Invalid field 'password': it could not be decrypted; reload the page and try again");
   const problem = passwordProblem(plain);
   if (problem) throw errors.badRequest(`Invalid field 'password': ${problem}`);
   if (!(await peekResetToken(ctx.db, input.token))) throw invalidLink();

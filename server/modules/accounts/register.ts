@@ -47,7 +47,8 @@ export async function verifyRegister(ctx: AccountsContext, input: RegisterInput)
   const passwordHash = await passwords.hash(plain);
   try {
     return await db.transaction(async (tx) => {
-      if (!(await consumeEmailCode(tx, codeId))) throw new Refusal(innerFail(RET.EMAIL_CODE_ERROR, INNER_MESSAGES.emailCodeError));
+      if (!(await consumeEmailCode(tx, codeId)))
+        throw new Refusal(innerFail(RET.EMAIL_CODE_ERROR, INNER_MESSAGES.emailCodeError));
       const user = await insertEmailUser(tx, input.name, passwordHash);
       if (!user) throw new Refusal(innerFail(RET.ACCOUNT_TAKEN, INNER_MESSAGES.accountTaken));
       const token = await issueAccountToken(tx, user.id, true);

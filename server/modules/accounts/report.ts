@@ -1,7 +1,15 @@
 import type { z } from "zod";
 import {
-  captchaParam, existAccountParam, INNER_PATHS, publicKeyParam, RET, sendEmailParam, verifyLoginParam,
-  verifyRegisterParam, type InnerAnswer, type InnerPath,
+  captchaParam,
+  existAccountParam,
+  INNER_PATHS,
+  publicKeyParam,
+  RET,
+  sendEmailParam,
+  verifyLoginParam,
+  verifyRegisterParam,
+  type InnerAnswer,
+  type InnerPath,
 } from "../../../lib/contracts/accounts";
 import { CONTROL_CHARACTERS_MESSAGE, fieldWithControlCharacter } from "../../../lib/contracts/fields";
 import { errors } from "../../errors";
@@ -46,7 +54,11 @@ const HANDLERS: Record<InnerPath, AnyHandler> = {
     limits: (p) => [[ACCOUNT_LIMITS.captchaEmail, normalizeEmail(p.email)]],
     run: async (ctx, p) =>
       innerOk({
-        captcha: await createCaptcha(ctx.db, { email: p.email, blackBox: p.black_box, fixedAnswer: ctx.config.TEST_CAPTCHA_ANSWER }),
+        captcha: await createCaptcha(ctx.db, {
+          email: p.email,
+          blackBox: p.black_box,
+          fixedAnswer: ctx.config.TEST_CAPTCHA_ANSWER,
+        }),
       }),
   }),
   "/1/api/user/send_email": define({

@@ -16,7 +16,10 @@ const RESET_LINK_TYPE = 3;
  * the answer is the same). Type 3: a password reset link when the e-mail has an account. Always ret 1: the
  * answer never tells whether an account exists. Rate limits are spent by the caller before this runs.
  */
-export async function sendAccountEmail(ctx: AccountsContext, input: { email: string; type: 3 | 4 }): Promise<InnerAnswer> {
+export async function sendAccountEmail(
+  ctx: AccountsContext,
+  input: { email: string; type: 3 | 4 },
+): Promise<InnerAnswer> {
   const email = normalizeEmail(input.email);
   const user = await findUserByEmail(ctx.db, email);
   const mailDeps = { db: ctx.db, config: ctx.config, logger: ctx.logger };
@@ -31,7 +34,9 @@ export async function sendAccountEmail(ctx: AccountsContext, input: { email: str
   if (input.type === RESET_LINK_TYPE && user) {
     const token = await issueResetToken(ctx.db, user.id);
     const link = `${linkBase(ctx)}/reset-password?token=${encodeURIComponent(token)}`;
-    await sendMail(mailDeps, resetLinkMail(user.email ?? email, link, RESET_TOKEN_TTL_MS / 60_000), { background: true });
+    await sendMail(mailDeps, resetLinkMail(user.email ?? email, link, RESET_TOKEN_TTL_MS / 60_000), {
+      background: true,
+    });
   }
   return innerOk();
 }

@@ -57,7 +57,14 @@ export async function insertEmailUser(db: Db, rawEmail: string, passwordHash: st
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await db
       .insert(users)
-      .values({ key: defaultUserKey(), name: nicknameFromEmail(email), sex: -1, email, emailVerified: true, passwordHash })
+      .values({
+        key: defaultUserKey(),
+        name: nicknameFromEmail(email),
+        sex: -1,
+        email,
+        emailVerified: true,
+        passwordHash,
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (row) return row;

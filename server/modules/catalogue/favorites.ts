@@ -18,7 +18,11 @@ export async function setFavorite(db: Db, userId: string, robotId: number, on: b
       .where(and(eq(robots.id, robotId), visibleCharacters({ nsfw: true })));
     if (!robot) return null;
     const changed = on
-      ? await tx.insert(favorites).values({ userId, robotId }).onConflictDoNothing().returning({ id: favorites.robotId })
+      ? await tx
+          .insert(favorites)
+          .values({ userId, robotId })
+          .onConflictDoNothing()
+          .returning({ id: favorites.robotId })
       : await tx
           .delete(favorites)
           .where(and(eq(favorites.userId, userId), eq(favorites.robotId, robotId)))

@@ -37,7 +37,9 @@ export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Prom
         .orderBy(...popularFirst)
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize),
-      (tagId === undefined ? totalQuery : totalQuery.innerJoin(robotTags, eq(robotTags.robotId, robots.id))).where(where),
+      (tagId === undefined ? totalQuery : totalQuery.innerJoin(robotTags, eq(robotTags.robotId, robots.id))).where(
+        where,
+      ),
     ]);
     return { list: await toCards(db, rows), total: total?.n ?? 0, page: input.page, page_size: input.pageSize };
   });
@@ -52,7 +54,13 @@ export async function listCreatorRobots(
 ): Promise<RobotPage> {
   const where = and(visibleCharacters({ nsfw: viewer.nsfw }), eq(robots.creatorId, creatorId));
   const [rows, [total]] = await Promise.all([
-    db.select(cardColumns).from(robots).where(where).orderBy(...popularFirst).limit(input.pageSize).offset((input.page - 1) * input.pageSize),
+    db
+      .select(cardColumns)
+      .from(robots)
+      .where(where)
+      .orderBy(...popularFirst)
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
     db.select({ n: count() }).from(robots).where(where),
   ]);
   return { list: await toCards(db, rows), total: total?.n ?? 0, page: input.page, page_size: input.pageSize };

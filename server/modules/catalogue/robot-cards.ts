@@ -5,11 +5,26 @@ import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
 
 export const cardColumns = {
-  id: robots.id, key: robots.key, name: robots.name, intro: robots.intro, avatar: robots.avatar, nsfw: robots.nsfw,
-  chatCount: robots.chatCount, favoriteCount: robots.favoriteCount,
+  id: robots.id,
+  key: robots.key,
+  name: robots.name,
+  intro: robots.intro,
+  avatar: robots.avatar,
+  nsfw: robots.nsfw,
+  chatCount: robots.chatCount,
+  favoriteCount: robots.favoriteCount,
 };
 
-export type CardRow = { id: number; key: string; name: string; intro: string; avatar: string; nsfw: boolean; chatCount: number; favoriteCount: number };
+export type CardRow = {
+  id: number;
+  key: string;
+  name: string;
+  intro: string;
+  avatar: string;
+  nsfw: boolean;
+  chatCount: number;
+  favoriteCount: number;
+};
 
 /** Turns rows into API cards with their tags, in one extra query for the whole page. */
 export async function toCards(db: Db, rows: CardRow[]): Promise<RobotCard[]> {
@@ -18,7 +33,12 @@ export async function toCards(db: Db, rows: CardRow[]): Promise<RobotCard[]> {
     .select({ robotId: robotTags.robotId, key: tags.key, name: tags.name })
     .from(robotTags)
     .innerJoin(tags, eq(tags.id, robotTags.tagId))
-    .where(inArray(robotTags.robotId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        robotTags.robotId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(tags.sort));
   const byRobot = new Map<number, { key: string; name: string }[]>();
   for (const l of links) {
@@ -27,7 +47,14 @@ export async function toCards(db: Db, rows: CardRow[]): Promise<RobotCard[]> {
     byRobot.set(l.robotId, list);
   }
   return rows.map((r) => ({
-    id: r.id, key: r.key, name: r.name, intro: r.intro, avatar: shownCharacterAvatar(r.avatar, r.key), nsfw: r.nsfw,
-    chat_count: r.chatCount, favorite_count: r.favoriteCount, tags: byRobot.get(r.id) ?? [],
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    intro: r.intro,
+    avatar: shownCharacterAvatar(r.avatar, r.key),
+    nsfw: r.nsfw,
+    chat_count: r.chatCount,
+    favorite_count: r.favoriteCount,
+    tags: byRobot.get(r.id) ?? [],
   }));
 }

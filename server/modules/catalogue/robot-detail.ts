@@ -8,16 +8,18 @@ import { ageAllows, visibleCharacters } from "./character-visibility";
 import { cardColumns, toCards } from "./robot-cards";
 
 export type RobotDetailResult =
-  | { status: "ok"; robot: RobotDetail }
-  | { status: "not_found" }
-  | { status: "age_required" };
+  { status: "ok"; robot: RobotDetail } | { status: "not_found" } | { status: "age_required" };
 
 /** One public character with its creator; read fresh (counts exact). NSFW ones need a verified age. */
 export async function getRobotDetail(db: Db, id: number, viewer: Viewer, userId?: string): Promise<RobotDetailResult> {
   const [row] = await db
     .select({
-      ...cardColumns, greeting: robots.greeting, scenario: robots.scenario,
-      creatorKey: users.key, creatorName: users.name, creatorFace: users.face,
+      ...cardColumns,
+      greeting: robots.greeting,
+      scenario: robots.scenario,
+      creatorKey: users.key,
+      creatorName: users.name,
+      creatorFace: users.face,
       isFavorite: userId
         ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${userId} and ${favorites.robotId} = ${robots.id})`
         : sql<boolean>`false`,

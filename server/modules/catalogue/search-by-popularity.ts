@@ -25,9 +25,16 @@ export async function searchByPopularity(db: Db, terms: SearchTerms): Promise<Se
   );
   const names = db
     .select({
-      id: nameHits.id, key: nameHits.key, name: nameHits.name, intro: nameHits.intro, avatar: nameHits.avatar,
-      nsfw: nameHits.nsfw, chatCount: nameHits.chatCount, favoriteCount: nameHits.favoriteCount,
-      exact: nameHits.exact, tier: sql<number>`0`.as("tier"),
+      id: nameHits.id,
+      key: nameHits.key,
+      name: nameHits.name,
+      intro: nameHits.intro,
+      avatar: nameHits.avatar,
+      nsfw: nameHits.nsfw,
+      chatCount: nameHits.chatCount,
+      favoriteCount: nameHits.favoriteCount,
+      exact: nameHits.exact,
+      tier: sql<number>`0`.as("tier"),
     })
     .from(nameHits);
   const others = db

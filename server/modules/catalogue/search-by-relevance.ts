@@ -25,7 +25,12 @@ export async function searchByRelevance(db: Db, terms: SearchTerms): Promise<Sea
   if (found[0]) return { rows, total: Math.min(found[0].total, SEARCH_TOTAL_CAP) };
   if (terms.offset === 0) return { rows, total: 0 };
   // A page past the end has no row to carry the window count.
-  const capped = db.select({ one: sql`1`.as("one") }).from(robots).where(where).limit(SEARCH_TOTAL_CAP).as("capped");
+  const capped = db
+    .select({ one: sql`1`.as("one") })
+    .from(robots)
+    .where(where)
+    .limit(SEARCH_TOTAL_CAP)
+    .as("capped");
   const [row] = await db.select({ n: count() }).from(capped);
   return { rows, total: row?.n ?? 0 };
 }

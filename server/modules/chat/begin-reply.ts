@@ -45,7 +45,12 @@ async function checkMessageRate(deps: ChatDeps, userId: string): Promise<void> {
   const { count, resetMs } = await deps.store.hit(`chat-msg:${userId}`, 60_000);
   if (count > deps.config.CHAT_MESSAGES_PER_MINUTE) {
     const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
-    throw new AppError(429, CHAT_CODES.TOO_MANY_MESSAGES, "You're sending messages too quickly. Try again in a moment.", { retry_after: retryAfter });
+    throw new AppError(
+      429,
+      CHAT_CODES.TOO_MANY_MESSAGES,
+      "You're sending messages too quickly. Try again in a moment.",
+      { retry_after: retryAfter },
+    );
   }
 }
 
@@ -62,8 +67,10 @@ async function takeLeases(deps: ChatDeps, userId: string, robotId: number): Prom
   const release = async () => {
     if (released) return;
     released = true;
-    await Promise.all([deps.store.release(streamsKey, holder), replyHeld ? deps.store.release(replyKey, holder) : undefined])
-      .catch((err: unknown) => deps.logger.warn("chat lease release failed", { error: String(err) }));
+    await Promise.all([
+      deps.store.release(streamsKey, holder),
+      replyHeld ? deps.store.release(replyKey, holder) : undefined,
+    ]).catch((err: unknown) => deps.logger.warn("chat lease release failed", { error: String(err) }));
   };
   try {
     replyHeld = await deps.store.acquire(replyKey, holder, 1, LEASE_TTL_MS);
@@ -99,31 +106,61 @@ function refusal(deps: ChatDeps, reason: "allowance" | "coins", price: ReplyPric
  * balance read shows cannot be paid is refused before the model is asked; one refused by the charge itself (a
  * concurrent spend won the race) has its request aborted before any text is used.
  */
-export async function beginReply(deps: ChatDeps, token: string, viewer: Viewer, input: ChatSendRequest): Promise<BegunReply> {
+export async function beginReply(
+  deps: ChatDeps,
+  token: string,
+  viewer: Viewer,
+  input: ChatSendRequest,
+): Promise<BegunReply> {
   const context = await readReplyContext(deps.db, token, input.robot_id, viewer);
   const { user } = context;
   await checkMessageRate(deps, user.id);
-  const model = input.model ? context.models.find((m) => m.key === input.model) : pickModel(context.models, context.session?.modelKey);
+  const model = input.model
+    ? context.models.find((m) => m.key === input.model)
+    : pickModel(context.models, context.session?.modelKey);
   if (!model) throw new AppError(400, CHAT_CODES.MODEL_UNAVAILABLE, "This model is not available. Choose another one.");
   const price = priceReply(model, context.subscribed);
   const dailyLimit = deps.config.CHAT_FREE_REPLIES_PER_DAY;
-  if (price.kind === "allowance" && context.freeUsed >= dailyLimit) throw refusal(deps, "allowance", price, context.balance);
+  if (price.kind === "allowance" && context.freeUsed >= dailyLimit)
+    throw refusal(deps, "allowance", price, context.balance);
   if (price.kind === "coins" && context.balance < price.coins) throw refusal(deps, "coins", price, context.balance);
 
   const release = await takeLeases(deps, user.id, context.character.id);
   const upstream = new AbortController();
   let stream: ReplyStream | undefined;
   try {
-    stream = startModelReply(deps, { userName: user.name, context, model, message: input.message, signal: upstream.signal });
+    stream = startModelReply(deps, {
+      userName: user.name,
+      context,
+      model,
+      message: input.message,
+      signal: upstream.signal,
+    });
     const stored = await storeTurn(deps.db, {
-      userId: user.id, robotId: context.character.id, modelKey: model.key, message: input.message, price, dailyLimit, day: context.day,
+      userId: user.id,
+      robotId: context.character.id,
+      modelKey: model.key,
+      message: input.message,
+      price,
+      dailyLimit,
+      day: context.day,
     });
     return {
-      user, character: context.character, model, sessionId: stored.sessionId, userMessage: stored.userMessage,
-      assistantId: stored.assistantId, price, charge: stored.charge, day: context.day, subscribed: context.subscribed,
+      user,
+      character: context.character,
+      model,
+      sessionId: stored.sessionId,
+      userMessage: stored.userMessage,
+      assistantId: stored.assistantId,
+      price,
+      charge: stored.charge,
+      day: context.day,
+      subscribed: context.subscribed,
       balance: stored.charge.balance ?? context.balance,
       freeUsed: stored.charge.freeUsed ?? context.freeUsed,
-      stream, upstream, release,
+      stream,
+      upstream,
+      release,
     };
   } catch (err) {
     upstream.abort(new Error("reply not started"));

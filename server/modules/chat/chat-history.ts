@@ -87,7 +87,10 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
     .map((r) => ({
       session_id: r.sessionId,
       robot: {
-        id: r.robotId, key: r.robotKey, name: r.robotName, avatar: shownCharacterAvatar(r.robotAvatar, r.robotKey),
+        id: r.robotId,
+        key: r.robotKey,
+        name: r.robotName,
+        avatar: shownCharacterAvatar(r.robotAvatar, r.robotKey),
       },
       last_message: r.lastMessage!.slice(0, 200),
       last_message_at: r.lastAt.toISOString(),

@@ -15,7 +15,11 @@ const isEnabled = eq(chatModels.enabled, true);
 const modelOrder = [asc(chatModels.sort), asc(chatModels.key)];
 
 export async function enabledModels(db: Db): Promise<ModelRow[]> {
-  return db.select().from(chatModels).where(isEnabled).orderBy(...modelOrder);
+  return db
+    .select()
+    .from(chatModels)
+    .where(isEnabled)
+    .orderBy(...modelOrder);
 }
 
 /** Every column of a model row as a JSON object keyed like ModelRow (the keys are the schema's property names). */

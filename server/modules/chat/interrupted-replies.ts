@@ -17,7 +17,10 @@ const BATCH = 200;
  * refunded under its own reference) or its free reply of that day. Each row is settled in one transaction that
  * only the first instance to flip it runs, so a refund never happens twice.
  */
-export async function settleInterruptedReplies(db: Db, options: { olderThanMs?: number; now?: Date } = {}): Promise<number> {
+export async function settleInterruptedReplies(
+  db: Db,
+  options: { olderThanMs?: number; now?: Date } = {},
+): Promise<number> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - (options.olderThanMs ?? INTERRUPTED_AFTER_MS));
   let settled = 0;
   for (;;) {
@@ -38,22 +41,32 @@ async function settleOne(db: Db, id: number): Promise<boolean> {
       .update(chatMessages)
       .set({ status: sql`case when ${chatMessages.content} <> '' then 'partial' else 'failed' end`, coinsSpent: 0 })
       .where(and(eq(chatMessages.id, id), eq(chatMessages.status, "streaming")))
-      .returning({ sessionId: chatMessages.sessionId, status: chatMessages.status, chargeKind: chatMessages.chargeKind, createdAt: chatMessages.createdAt });
+      .returning({
+        sessionId: chatMessages.sessionId,
+        status: chatMessages.status,
+        chargeKind: chatMessages.chargeKind,
+        createdAt: chatMessages.createdAt,
+      });
     if (!row) return false;
     const reference = `chat-reply:${id}`;
-    const [spend] = row.chargeKind === "coins"
-      ? await tx.select({ delta: walletLedger.delta }).from(walletLedger).where(eq(walletLedger.reference, reference))
-      : [];
+    const [spend] =
+      row.chargeKind === "coins"
+        ? await tx.select({ delta: walletLedger.delta }).from(walletLedger).where(eq(walletLedger.reference, reference))
+        : [];
     const coins = spend && spend.delta < 0 ? -spend.delta : 0;
     if (row.status === "partial") {
       if (coins > 0) await tx.update(chatMessages).set({ coinsSpent: coins }).where(eq(chatMessages.id, id));
       return true;
     }
-    const [session] = await tx.select({ userId: chatSessions.userId }).from(chatSessions).where(eq(chatSessions.id, row.sessionId));
+    const [session] = await tx
+      .select({ userId: chatSessions.userId })
+      .from(chatSessions)
+      .where(eq(chatSessions.id, row.sessionId));
     if (!session) return true;
     const day = usageDay(row.createdAt);
     if (coins > 0) await refundReply(tx, { userId: session.userId, price: { kind: "coins", coins }, reference, day });
-    else if (row.chargeKind === "allowance") await refundReply(tx, { userId: session.userId, price: { kind: "allowance" }, reference, day });
+    else if (row.chargeKind === "allowance")
+      await refundReply(tx, { userId: session.userId, price: { kind: "allowance" }, reference, day });
     return true;
   });
 }
@@ -65,7 +78,11 @@ export function sweepInterruptedReplies(db: Db, logger: Logger): () => void {
       .then((settled) => {
         if (settled > 0) logger.warn("interrupted chat replies settled", { settled });
       })
-      .catch((err: unknown) => logger.error("sweeping interrupted chat replies failed", { error: err instanceof Error ? err.message : String(err) }));
+      .catch((err: unknown) =>
+        logger.error("sweeping interrupted chat replies failed", {
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      );
   void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();

@@ -56,7 +56,9 @@ export async function chargeReply(
         setWhere: sql`${chatDailyUsage.freeReplies} < ${input.dailyLimit}`,
       })
       .returning({ used: chatDailyUsage.freeReplies });
-    return row ? { ok: true, coins: 0, balance: null, freeUsed: row.used } : { ok: false, reason: "allowance", balance: null };
+    return row
+      ? { ok: true, coins: 0, balance: null, freeUsed: row.used }
+      : { ok: false, reason: "allowance", balance: null };
   }
   const spent = await spendCoins(db, userId, price.coins, "chat reply", input.reference);
   if (spent.status === "insufficient") return { ok: false, reason: "coins", balance: spent.balance };
@@ -69,7 +71,13 @@ export async function refundReply(
   input: { userId: string; price: ReplyPrice; reference: string; day: string },
 ): Promise<{ balance: number | null }> {
   if (input.price.kind === "coins") {
-    const credited = await creditCoins(db, input.userId, input.price.coins, "chat reply refund", `refund:${input.reference}`);
+    const credited = await creditCoins(
+      db,
+      input.userId,
+      input.price.coins,
+      "chat reply refund",
+      `refund:${input.reference}`,
+    );
     return { balance: credited.balance };
   }
   if (input.price.kind === "allowance") {

@@ -12,7 +12,11 @@ import { findSession } from "./chat-history";
 import { readWallet } from "./wallet-summary";
 
 /** GET /v1/chat_session/model: the models as this user sees them, and the one the chat with robot_key uses. */
-export async function listModelsFor(deps: ChatDeps, user: SessionUser | null, robotKey?: string): Promise<ChatModelList> {
+export async function listModelsFor(
+  deps: ChatDeps,
+  user: SessionUser | null,
+  robotKey?: string,
+): Promise<ChatModelList> {
   const models = await enabledModels(deps.db);
   let sessionModel: string | null = null;
   if (user && robotKey) {

@@ -20,8 +20,14 @@ export interface PayerState {
 export function payerFields(user: string | typeof users.id, day: string) {
   return {
     subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${user} and ${subscriptions.currentPeriodEnd} > now())`,
-    balance: sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.userId} = ${user}), 0)`.mapWith(Number),
-    freeUsed: sql<number>`coalesce((select ${chatDailyUsage.freeReplies} from ${chatDailyUsage} where ${chatDailyUsage.userId} = ${user} and ${chatDailyUsage.day} = ${day}), 0)`.mapWith(Number),
+    balance:
+      sql<number>`coalesce((select ${wallets.balance} from ${wallets} where ${wallets.userId} = ${user}), 0)`.mapWith(
+        Number,
+      ),
+    freeUsed:
+      sql<number>`coalesce((select ${chatDailyUsage.freeReplies} from ${chatDailyUsage} where ${chatDailyUsage.userId} = ${user} and ${chatDailyUsage.day} = ${day}), 0)`.mapWith(
+        Number,
+      ),
   };
 }
 

@@ -58,7 +58,8 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
 
   if (fixed > budget) {
     const withoutExamples = systemPrompt(names, { ...character, exampleDialogue: "" });
-    const room = budget - userCost - estimateMessageTokens(withoutExamples) - estimateTokens(examplesSection(names.char, ""));
+    const room =
+      budget - userCost - estimateMessageTokens(withoutExamples) - estimateTokens(examplesSection(names.char, ""));
     system = systemPrompt(names, { ...character, exampleDialogue: leadingLines(character.exampleDialogue, room) });
     fixed = estimateMessageTokens(system) + userCost;
     return finish(system, [], history.length, fixed, userMessage);
@@ -77,7 +78,13 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   return finish(system, history, dropped, budget - room, userMessage);
 }
 
-function finish(system: string, history: LlmMessage[], dropped: number, tokens: number, userMessage: LlmMessage): BuiltPrompt {
+function finish(
+  system: string,
+  history: LlmMessage[],
+  dropped: number,
+  tokens: number,
+  userMessage: LlmMessage,
+): BuiltPrompt {
   return { system, messages: alternate([...history, userMessage]), droppedMessages: dropped, promptTokens: tokens };
 }
 

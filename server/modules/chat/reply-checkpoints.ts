@@ -37,7 +37,11 @@ export function startCheckpoints(deps: ChatDeps, messageId: number): ReplyCheckp
           saved = snapshot;
         },
         (err: unknown) => {
-          if (!warned) deps.logger.warn("chat reply checkpoint failed", { message_id: messageId, error: databaseErrorMessage(err) });
+          if (!warned)
+            deps.logger.warn("chat reply checkpoint failed", {
+              message_id: messageId,
+              error: databaseErrorMessage(err),
+            });
           warned = true;
         },
       )

@@ -13,7 +13,8 @@ import { refundReply } from "./metering";
 import { startCheckpoints } from "./reply-checkpoints";
 
 const encoder = new TextEncoder();
-const frame = (message: ChatStreamMessage | ChatStreamErrorData) => encoder.encode(`data: ${JSON.stringify(message)}\n\n`);
+const frame = (message: ChatStreamMessage | ChatStreamErrorData) =>
+  encoder.encode(`data: ${JSON.stringify(message)}\n\n`);
 const CLOSE_FRAME = encoder.encode("event: close\ndata: {}\n\n");
 const TIMEOUT = Symbol("timeout");
 /** Usage arrives right after the last text; never hold the stream open long for it. */
@@ -26,10 +27,7 @@ const MESSAGES = {
   unsaved: "The reply couldn't be saved just now, so it may be shorter when you come back.",
 };
 
-type Outcome =
-  | { kind: "complete" }
-  | { kind: "stopped" }
-  | { kind: "error"; code: number; msg: string };
+type Outcome = { kind: "complete" } | { kind: "stopped" } | { kind: "error"; code: number; msg: string };
 
 /** The promise's value, or TIMEOUT after ms, or as soon as signal aborts (a provider may be slow to notice). */
 async function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<T | typeof TIMEOUT> {
@@ -67,7 +65,15 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     let outcome: Outcome;
     const checkpoints = startCheckpoints(deps, reply.assistantId);
     try {
-      push(frame({ type: "start", session_id: reply.sessionId, user_message: toChatMessage(reply.userMessage), message_id: reply.assistantId, model: reply.model.key }));
+      push(
+        frame({
+          type: "start",
+          session_id: reply.sessionId,
+          user_message: toChatMessage(reply.userMessage),
+          message_id: reply.assistantId,
+          model: reply.model.key,
+        }),
+      );
       const stream = reply.stream;
       const chunks = stream.textStream[Symbol.asyncIterator]();
       outcome = { kind: "complete" };
@@ -82,7 +88,11 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
           upstream.abort(new LlmError(`no text for ${wait} ms`, "timeout"));
           void chunks.return?.().catch(() => undefined);
           outcome = { kind: "error", code: CHAT_CODES.UPSTREAM_TIMEOUT, msg: MESSAGES.timeout };
-          deps.logger.warn("chat upstream timeout", { model: reply.model.key, waited_ms: wait, had_text: text.length > 0 });
+          deps.logger.warn("chat upstream timeout", {
+            model: reply.model.key,
+            waited_ms: wait,
+            had_text: text.length > 0,
+          });
           break;
         }
         if (next.done) break;
@@ -94,7 +104,10 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       if (outcome.kind === "complete") {
         if (!text.trim()) outcome = { kind: "error", code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.empty };
         else {
-          const got = await within(stream.usage().catch(() => usage), USAGE_WAIT_MS);
+          const got = await within(
+            stream.usage().catch(() => usage),
+            USAGE_WAIT_MS,
+          );
           if (got !== TIMEOUT) usage = got;
         }
       }
@@ -102,7 +115,10 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       if (cancelled) outcome = { kind: "stopped" };
       else {
         outcome = { kind: "error", code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed };
-        deps.logger.warn("chat upstream failed", { model: reply.model.key, error: err instanceof Error ? err.message : String(err) });
+        deps.logger.warn("chat upstream failed", {
+          model: reply.model.key,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
 
@@ -112,9 +128,15 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     } catch (err) {
       // Not saved, even after retrying: the row stays `streaming` with the text of its last checkpoint, which the
       // interrupted-reply sweep stores as partial (or, without text, marks failed and refunds).
-      deps.logger.error("chat reply could not be saved", { message_id: reply.assistantId, error: databaseErrorMessage(err) });
+      deps.logger.error("chat reply could not be saved", {
+        message_id: reply.assistantId,
+        error: databaseErrorMessage(err),
+      });
       if (!cancelled) {
-        const error = outcome.kind === "error" ? { code: outcome.code, msg: outcome.msg } : { code: CHAT_CODES.REPLY_NOT_SAVED, msg: MESSAGES.unsaved };
+        const error =
+          outcome.kind === "error"
+            ? { code: outcome.code, msg: outcome.msg }
+            : { code: CHAT_CODES.REPLY_NOT_SAVED, msg: MESSAGES.unsaved };
         push(frame({ type: "error", error, message: null, coins_refunded: false, balance: null }));
         push(CLOSE_FRAME);
       }
@@ -128,7 +150,10 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
    * The reply's final state, in one statement (or, when it is refunded, one transaction with the refund, so a
    * reply is never left failed but not refunded). Only a row still `streaming` changes.
    */
-  async function store(values: Partial<MessageRow>, refund: boolean): Promise<{ row: MessageRow | undefined; balance: number | null }> {
+  async function store(
+    values: Partial<MessageRow>,
+    refund: boolean,
+  ): Promise<{ row: MessageRow | undefined; balance: number | null }> {
     const stillStreaming = and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming"));
     if (!refund) {
       const [row] = await deps.db.update(chatMessages).set(values).where(stillStreaming).returning();
@@ -137,26 +162,37 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     return deps.db.transaction(async (tx) => {
       const [row] = await tx.update(chatMessages).set(values).where(stillStreaming).returning();
       if (!row) return { row, balance: null };
-      const refunded = await refundReply(tx, { userId: reply.user.id, price: reply.price, reference: `chat-reply:${reply.assistantId}`, day: reply.day });
+      const refunded = await refundReply(tx, {
+        userId: reply.user.id,
+        price: reply.price,
+        reference: `chat-reply:${reply.assistantId}`,
+        day: reply.day,
+      });
       return { row, balance: refunded.balance };
     });
   }
 
-  async function finish(
-    text: string,
-    usage: ReplyUsage,
-    outcome: Outcome,
-  ): Promise<void> {
+  async function finish(text: string, usage: ReplyUsage, outcome: Outcome): Promise<void> {
     const hasText = text.trim().length > 0;
     const status = outcome.kind === "complete" ? "complete" : hasText ? "partial" : "failed";
     const refund = !hasText;
     const coins = refund ? 0 : reply.charge.coins;
-    const values = { content: hasText ? text : "", status, coinsSpent: coins, promptTokens: usage.inputTokens, completionTokens: usage.outputTokens };
+    const values = {
+      content: hasText ? text : "",
+      status,
+      coinsSpent: coins,
+      promptTokens: usage.inputTokens,
+      completionTokens: usage.outputTokens,
+    };
     // While the database comes back (a restart, a failover), the stream stays open and the write is tried again.
     const stored = await retryWhileUnavailable(() => store(values, refund), {
       budgetMs: deps.config.CHAT_SAVE_RETRY_MS,
       onRetry: (err, attempt) =>
-        deps.logger.warn("chat reply save failed, trying again", { message_id: reply.assistantId, attempt, error: databaseErrorMessage(err) }),
+        deps.logger.warn("chat reply save failed, trying again", {
+          message_id: reply.assistantId,
+          attempt,
+          error: databaseErrorMessage(err),
+        }),
     });
     let { row } = stored;
     if (!row) {
@@ -169,7 +205,15 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         deps.logger.warn("chat reply was settled before it finished", { message_id: reply.assistantId });
         if (!cancelled) {
           const refunded = current?.status === "failed" && reply.charge.coins > 0;
-          push(frame({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed }, message: current ? toChatMessage(current) : null, coins_refunded: refunded, balance: null }));
+          push(
+            frame({
+              type: "error",
+              error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed },
+              message: current ? toChatMessage(current) : null,
+              coins_refunded: refunded,
+              balance: null,
+            }),
+          );
           push(CLOSE_FRAME);
         }
         return;
@@ -193,7 +237,15 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       };
       push(frame(end));
     } else if (outcome.kind === "error") {
-      push(frame({ type: "error", error: { code: outcome.code, msg: outcome.msg }, message: toChatMessage(row), coins_refunded: refund && reply.charge.coins > 0, balance }));
+      push(
+        frame({
+          type: "error",
+          error: { code: outcome.code, msg: outcome.msg },
+          message: toChatMessage(row),
+          coins_refunded: refund && reply.charge.coins > 0,
+          balance,
+        }),
+      );
     }
     push(CLOSE_FRAME);
   }
@@ -205,7 +257,15 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         void reply.release();
         if (!cancelled) {
           try {
-            controller.enqueue(frame({ type: "error", error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed }, message: null, coins_refunded: false, balance: null }));
+            controller.enqueue(
+              frame({
+                type: "error",
+                error: { code: CHAT_CODES.UPSTREAM_FAILED, msg: MESSAGES.failed },
+                message: null,
+                coins_refunded: false,
+                balance: null,
+              }),
+            );
             controller.enqueue(CLOSE_FRAME);
             controller.close();
           } catch {

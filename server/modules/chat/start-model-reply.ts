@@ -29,8 +29,12 @@ export function startModelReply(
     maxOutputTokens: model.maxReplyTokens,
     abortSignal: input.signal,
     demo: {
-      characterName: character.name, userName, persona: character.persona,
-      scenario: character.scenario, greeting: character.greeting, userMessage: message,
+      characterName: character.name,
+      userName,
+      persona: character.persona,
+      scenario: character.scenario,
+      greeting: character.greeting,
+      userMessage: message,
     },
   });
 }

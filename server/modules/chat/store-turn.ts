@@ -25,28 +25,50 @@ export interface StoredTurn {
  */
 export async function storeTurn(
   db: Db,
-  input: { userId: string; robotId: number; modelKey: string; message: string; price: ReplyPrice; dailyLimit: number; day: string },
+  input: {
+    userId: string;
+    robotId: number;
+    modelKey: string;
+    message: string;
+    price: ReplyPrice;
+    dailyLimit: number;
+    day: string;
+  },
 ): Promise<StoredTurn> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [session] = await tx
       .insert(chatSessions)
       .values({ userId: input.userId, robotId: input.robotId, modelKey: input.modelKey, lastMessageAt: now })
-      .onConflictDoUpdate({ target: [chatSessions.userId, chatSessions.robotId], set: { modelKey: input.modelKey, lastMessageAt: now } })
+      .onConflictDoUpdate({
+        target: [chatSessions.userId, chatSessions.robotId],
+        set: { modelKey: input.modelKey, lastMessageAt: now },
+      })
       .returning({ id: chatSessions.id });
     if (!session) throw new Error("chat session upsert returned nothing");
     const rows = await tx
       .insert(chatMessages)
       .values([
         { sessionId: session.id, role: "user", content: input.message, modelKey: input.modelKey },
-        { sessionId: session.id, role: "assistant", content: "", status: "streaming", modelKey: input.modelKey, chargeKind: input.price.kind },
+        {
+          sessionId: session.id,
+          role: "assistant",
+          content: "",
+          status: "streaming",
+          modelKey: input.modelKey,
+          chargeKind: input.price.kind,
+        },
       ])
       .returning();
     const userMessage = rows.find((r) => r.role === "user");
     const assistant = rows.find((r) => r.role === "assistant");
     if (!userMessage || !assistant) throw new Error("chat message insert returned nothing");
     const charge = await chargeReply(tx, {
-      userId: input.userId, price: input.price, reference: `chat-reply:${assistant.id}`, dailyLimit: input.dailyLimit, day: input.day,
+      userId: input.userId,
+      price: input.price,
+      reference: `chat-reply:${assistant.id}`,
+      dailyLimit: input.dailyLimit,
+      day: input.day,
     });
     if (!charge.ok) throw new ChargeRefused(charge);
     // A chat counts once, at its first message.
@@ -59,7 +81,13 @@ export async function storeTurn(
           sql`not exists (${tx
             .select({ one: sql`1` })
             .from(chatMessages)
-            .where(and(eq(chatMessages.sessionId, session.id), eq(chatMessages.role, "user"), ne(chatMessages.id, userMessage.id)))})`,
+            .where(
+              and(
+                eq(chatMessages.sessionId, session.id),
+                eq(chatMessages.role, "user"),
+                ne(chatMessages.id, userMessage.id),
+              ),
+            )})`,
         ),
       );
     return { sessionId: session.id, userMessage, assistantId: assistant.id, charge };

@@ -13,7 +13,8 @@
 /** Role markers and delimiters around each chat message (OpenAI's chat format spends 3-4). */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
-const ONE_TOKEN_EACH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Extended_Pictographic}]/u;
+const ONE_TOKEN_EACH =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Extended_Pictographic}]/u;
 
 export function estimateTokens(text: string): number {
   let ascii = 0;

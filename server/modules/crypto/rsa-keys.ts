@@ -1,4 +1,13 @@
-import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPair, privateDecrypt, randomBytes, type KeyObject } from "node:crypto";
+import {
+  constants,
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  privateDecrypt,
+  randomBytes,
+  type KeyObject,
+} from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";

@@ -45,7 +45,16 @@ export async function createRedisStore(url: string, prefix = "kewl:"): Promise<K
     },
     async acquire(key, holder, limit, ttlMs) {
       const now = Date.now();
-      const ok = await redis.eval(ACQUIRE_SCRIPT, 1, prefix + "lease:" + key, String(now), String(limit), holder, String(now + ttlMs), String(ttlMs));
+      const ok = await redis.eval(
+        ACQUIRE_SCRIPT,
+        1,
+        prefix + "lease:" + key,
+        String(now),
+        String(limit),
+        holder,
+        String(now + ttlMs),
+        String(ttlMs),
+      );
       return ok === 1;
     },
     async release(key, holder) {

@@ -66,7 +66,11 @@ async function transportFor(url: string): Promise<Transporter> {
  * line, so a laptop install works with no mail server. With `background`, it returns once the message is
  * recorded and delivers afterwards (request handlers must not wait on, or leak timing through, SMTP).
  */
-export async function sendMail(deps: MailDeps, message: MailMessage, opts: { background?: boolean } = {}): Promise<MailResult> {
+export async function sendMail(
+  deps: MailDeps,
+  message: MailMessage,
+  opts: { background?: boolean } = {},
+): Promise<MailResult> {
   const { db, config, logger } = deps;
   const smtpUrl = config.SMTP_URL;
   const [row] = await db
@@ -83,7 +87,10 @@ export async function sendMail(deps: MailDeps, message: MailMessage, opts: { bac
 
   if (!smtpUrl) {
     logger.info("mail not sent (SMTP_URL unset); stored in the outbox", {
-      mailId: row.id, to: message.to, subject: message.subject, text: message.text,
+      mailId: row.id,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
     });
     return { id: row.id, status: "logged", delivered: Promise.resolve("logged") };
   }
@@ -95,14 +102,24 @@ export async function sendMail(deps: MailDeps, message: MailMessage, opts: { bac
     for (let attempt = 1; ; attempt++) {
       try {
         const transport = await transportFor(smtpUrl);
-        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
         status = "sent";
         error = null;
         break;
       } catch (err) {
         const retry = isTransientMailError(err) && attempt <= delays.length;
         error = `attempt ${attempt}: ${(err as Error).message}`.slice(0, 500);
-        logger[retry ? "warn" : "error"](retry ? "mail delivery failed, will retry" : "mail delivery failed", { mailId: row.id, attempt, error });
+        logger[retry ? "warn" : "error"](retry ? "mail delivery failed, will retry" : "mail delivery failed", {
+          mailId: row.id,
+          attempt,
+          error,
+        });
         if (!retry) break;
         await new Promise((resolve) => setTimeout(resolve, delays[attempt - 1]));
       }

@@ -16,7 +16,10 @@ export interface OAuthProfile {
 
 /** The nickname: the provider's name (cut to 20 characters), else the e-mail's local part, else "User". */
 export function oauthNickname(profile: Pick<OAuthProfile, "name" | "email">): string {
-  const name = Array.from(profile.name?.trim() ?? "").slice(0, 20).join("").trim();
+  const name = Array.from(profile.name?.trim() ?? "")
+    .slice(0, 20)
+    .join("")
+    .trim();
   if (name) return name;
   return profile.email ? nicknameFromEmail(profile.email) : "User";
 }
@@ -35,7 +38,12 @@ async function findIdentity(db: Db, profile: OAuthProfile): Promise<string | nul
   return row?.userId ?? null;
 }
 
-async function linkIdentity(db: Db, userId: string, profile: OAuthProfile, verifiedEmail: string | null): Promise<boolean> {
+async function linkIdentity(
+  db: Db,
+  userId: string,
+  profile: OAuthProfile,
+  verifiedEmail: string | null,
+): Promise<boolean> {
   const rows = await db
     .insert(oauthIdentities)
     .values({ userId, provider: profile.issuer, subject: profile.subject, email: verifiedEmail })
@@ -75,16 +83,18 @@ export async function resolveOAuthUser(db: Db, profile: OAuthProfile): Promise<{
   for (let attempt = 0; attempt < 3; attempt++) {
     const linked = await findIdentity(db, profile);
     if (linked) return { userId: linked, isNew: false };
-    const result = await db.transaction(async (tx) => {
-      const existing = verifiedEmail ? await findUserByEmail(tx, verifiedEmail) : null;
-      const userId = existing?.id ?? (await insertOAuthUser(tx, profile, verifiedEmail));
-      if (!userId) return null;
-      if (!(await linkIdentity(tx, userId, profile, verifiedEmail))) tx.rollback();
-      return { userId, isNew: !existing };
-    }).catch((err: unknown) => {
-      if (err instanceof TransactionRollbackError) return null;
-      throw err;
-    });
+    const result = await db
+      .transaction(async (tx) => {
+        const existing = verifiedEmail ? await findUserByEmail(tx, verifiedEmail) : null;
+        const userId = existing?.id ?? (await insertOAuthUser(tx, profile, verifiedEmail));
+        if (!userId) return null;
+        if (!(await linkIdentity(tx, userId, profile, verifiedEmail))) tx.rollback();
+        return { userId, isNew: !existing };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return null;
+        throw err;
+      });
     if (result) return result;
   }
   throw new Error("could not resolve the OAuth identity");

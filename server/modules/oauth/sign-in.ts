@@ -13,7 +13,10 @@ export function callbackUrl(base: string): string {
 }
 
 /** A new attempt's secrets and the provider URL to send the browser to (PKCE S256, state, nonce). */
-export async function beginSignIn(config: Config, base: string): Promise<{ attempt: Omit<OAuthAttempt, "exp">; url: string }> {
+export async function beginSignIn(
+  config: Config,
+  base: string,
+): Promise<{ attempt: Omit<OAuthAttempt, "exp">; url: string }> {
   const provider = await providerConfiguration(config);
   const verifier = oidc.randomPKCECodeVerifier();
   const attempt = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier };

@@ -27,7 +27,9 @@ function mac(key: Buffer, payload: string): Buffer {
 }
 
 export function sealAttempt(key: Buffer, attempt: Omit<OAuthAttempt, "exp">, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ ...attempt, exp: now + OAUTH_COOKIE_MAX_AGE_S * 1000 })).toString("base64url");
+  const payload = Buffer.from(JSON.stringify({ ...attempt, exp: now + OAUTH_COOKIE_MAX_AGE_S * 1000 })).toString(
+    "base64url",
+  );
   return `${payload}.${mac(key, payload).toString("base64url")}`;
 }
 

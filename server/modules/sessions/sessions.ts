@@ -16,7 +16,11 @@ export interface SessionUser {
   email: string | null;
 }
 
-export async function createSession(db: Db, userId: string, keep: boolean): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  keep: boolean,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + (keep ? SESSION_KEEP_TTL_MS : SESSION_TTL_MS));
   await db.insert(authTokens).values({ userId, kind: "session", tokenHash: hashToken(token), keep, expiresAt });
@@ -25,7 +29,12 @@ export async function createSession(db: Db, userId: string, keep: boolean): Prom
 
 /** The columns of a SessionUser, for selects that resolve a session along with other reads. */
 export const sessionUserFields = {
-  id: users.id, key: users.key, name: users.name, face: users.face, sex: users.sex, email: users.email,
+  id: users.id,
+  key: users.key,
+  name: users.name,
+  face: users.face,
+  sex: users.sex,
+  email: users.email,
 };
 
 /** Matches the auth_tokens row of a live session token: known, not expired, not revoked. */

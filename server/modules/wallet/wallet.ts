@@ -20,7 +20,10 @@ export async function getBalance(db: Db, userId: string): Promise<number> {
 }
 
 async function referenceUsed(db: Db, reference: string): Promise<boolean> {
-  const [row] = await db.select({ id: walletLedger.id }).from(walletLedger).where(eq(walletLedger.reference, reference));
+  const [row] = await db
+    .select({ id: walletLedger.id })
+    .from(walletLedger)
+    .where(eq(walletLedger.reference, reference));
   return row !== undefined;
 }
 
@@ -31,11 +34,19 @@ class DuplicateReference extends Error {}
  * Takes amount coins (> 0) from the user's wallet. Pass a transaction to make the spend part of a larger change:
  * then a duplicate reference is reported, not rolled back (the caller decides).
  */
-export async function spendCoins(db: Db, userId: string, amount: number, reason: string, reference: string): Promise<SpendResult> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`spendCoins: amount must be a positive integer, got ${amount}`);
+export async function spendCoins(
+  db: Db,
+  userId: string,
+  amount: number,
+  reason: string,
+  reference: string,
+): Promise<SpendResult> {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`spendCoins: amount must be a positive integer, got ${amount}`);
   try {
     return await db.transaction(async (tx) => {
-      if (await referenceUsed(tx, reference)) return { status: "duplicate", balance: await getBalance(tx, userId) } as const;
+      if (await referenceUsed(tx, reference))
+        return { status: "duplicate", balance: await getBalance(tx, userId) } as const;
       const [row] = await tx
         .update(wallets)
         .set({ balance: sql`${wallets.balance} - ${amount}`, updatedAt: new Date() })
@@ -57,15 +68,26 @@ export async function spendCoins(db: Db, userId: string, amount: number, reason:
 }
 
 /** Adds amount coins (> 0), creating the wallet on first use. A reference already in the ledger changes nothing. */
-export async function creditCoins(db: Db, userId: string, amount: number, reason: string, reference: string): Promise<CreditResult> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`creditCoins: amount must be a positive integer, got ${amount}`);
+export async function creditCoins(
+  db: Db,
+  userId: string,
+  amount: number,
+  reason: string,
+  reference: string,
+): Promise<CreditResult> {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`creditCoins: amount must be a positive integer, got ${amount}`);
   try {
     return await db.transaction(async (tx) => {
-      if (await referenceUsed(tx, reference)) return { status: "duplicate", balance: await getBalance(tx, userId) } as const;
+      if (await referenceUsed(tx, reference))
+        return { status: "duplicate", balance: await getBalance(tx, userId) } as const;
       const [row] = await tx
         .insert(wallets)
         .values({ userId, balance: amount })
-        .onConflictDoUpdate({ target: wallets.userId, set: { balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: wallets.userId,
+          set: { balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() },
+        })
         .returning({ balance: wallets.balance });
       const balance = row!.balance;
       const inserted = await tx

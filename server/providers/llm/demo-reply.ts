@@ -22,11 +22,14 @@ export function writeDemoReply(context: DemoContext, options: { firstReply?: boo
   const sentences = [fill(pick(reactions(kindOf(message), phrase !== null)))];
   const mood = moodOf(`${context.persona} ${context.greeting}`);
   const place = placeOf(context.scenario);
-  sentences.push(place && pick([true, false]) ? `*${name} glances around ${place}, then back at you.*` : fill(pick(ACTIONS[mood])));
+  sentences.push(
+    place && pick([true, false]) ? `*${name} glances around ${place}, then back at you.*` : fill(pick(ACTIONS[mood])),
+  );
   const followUp = fill(pick(FOLLOW_UPS[mood]));
   // Some reactions are two sentences already; the follow-up question goes first when the reply would pass four.
   if (pick([true, true, false]) && countSentences([...sentences, followUp]) <= 3) sentences.push(followUp);
-  if (options.firstReply || pick([true, false, false])) sentences.push(`(${name} is speaking through the offline demo model.)`);
+  if (options.firstReply || pick([true, false, false]))
+    sentences.push(`(${name} is speaking through the offline demo model.)`);
   return sentences.join(" ");
 }
 
@@ -35,8 +38,15 @@ type Mood = "bright" | "dark" | "warm";
 
 function kindOf(message: string): MessageKind {
   if (!message) return "empty";
-  if (/^(hi|hello|hey|heya|hiya|yo|greetings|good (morning|afternoon|evening))\b[\s!.,]*\S{0,12}[\s!.]*$/i.test(message)) return "greeting";
-  if (/\?\s*$/.test(message) || /^(who|what|when|where|why|how|do|does|did|can|could|would|will|is|are|should)\b/i.test(message)) return "question";
+  if (
+    /^(hi|hello|hey|heya|hiya|yo|greetings|good (morning|afternoon|evening))\b[\s!.,]*\S{0,12}[\s!.]*$/i.test(message)
+  )
+    return "greeting";
+  if (
+    /\?\s*$/.test(message) ||
+    /^(who|what|when|where|why|how|do|does|did|can|could|would|will|is|are|should)\b/i.test(message)
+  )
+    return "question";
   if (/!\s*$/.test(message)) return "exclamation";
   return "statement";
 }
@@ -44,18 +54,34 @@ function kindOf(message: string): MessageKind {
 function reactions(kind: MessageKind, hasPhrase: boolean): string[] {
   switch (kind) {
     case "greeting":
-      return ["Hello, {user}! I was hoping you would stop by.", "There you are, {user}. I saved you a seat.", "Hey, {user}! It's good to see you again."];
+      return [
+        "Hello, {user}! I was hoping you would stop by.",
+        "There you are, {user}. I saved you a seat.",
+        "Hey, {user}! It's good to see you again.",
+      ];
     case "question":
       return hasPhrase
-        ? ['"{Phrase}"? Now that is a question worth a moment, {user}.', 'Ah, "{phrase}"... I wondered when you would ask me that.', 'You want to know about "{phrase}"? Let me think how to answer that honestly.']
-        : ["That's a good question, {user}.", "Hmm, you ask the curious things, {user}.", "Let me think about that for a moment."];
+        ? [
+            '"{Phrase}"? Now that is a question worth a moment, {user}.',
+            'Ah, "{phrase}"... I wondered when you would ask me that.',
+            'You want to know about "{phrase}"? Let me think how to answer that honestly.',
+          ]
+        : [
+            "That's a good question, {user}.",
+            "Hmm, you ask the curious things, {user}.",
+            "Let me think about that for a moment.",
+          ];
     case "exclamation":
       return hasPhrase
         ? ['Whoa, "{phrase}"! You have my full attention now.', '"{Phrase}"! I did not see that coming, {user}.']
         : ["Whoa! You have my full attention now.", "Well! That woke me right up, {user}."];
     case "statement":
       return hasPhrase
-        ? ['"{Phrase}", you say? I\'ll remember that, {user}.', 'So it\'s "{phrase}", is it? I like where this is going.', 'Hmm, "{phrase}". I didn\'t expect that from you, {user}.']
+        ? [
+            '"{Phrase}", you say? I\'ll remember that, {user}.',
+            'So it\'s "{phrase}", is it? I like where this is going.',
+            'Hmm, "{phrase}". I didn\'t expect that from you, {user}.',
+          ]
         : ["I hear you, {user}.", "Go on, {user}, I'm listening.", "I see. Tell me more."];
     case "empty":
       return ["You've gone quiet, {user}. That's all right, I can wait."];
@@ -63,15 +89,35 @@ function reactions(kind: MessageKind, hasPhrase: boolean): string[] {
 }
 
 const ACTIONS: Record<Mood, string[]> = {
-  warm: ["*{name} smiles and settles in a little closer.*", "*{name} tilts their head, listening closely.*", "*{name} laughs softly.*"],
-  bright: ["*{name} claps their hands, eyes sparkling.*", "*{name} grins and bounces on their heels.*", "*{name} beams at you.*"],
-  dark: ["*{name}'s gaze lingers on you a moment too long.*", "*{name} lowers their voice to a murmur.*", "*{name} turns the thought over slowly.*"],
+  warm: [
+    "*{name} smiles and settles in a little closer.*",
+    "*{name} tilts their head, listening closely.*",
+    "*{name} laughs softly.*",
+  ],
+  bright: [
+    "*{name} claps their hands, eyes sparkling.*",
+    "*{name} grins and bounces on their heels.*",
+    "*{name} beams at you.*",
+  ],
+  dark: [
+    "*{name}'s gaze lingers on you a moment too long.*",
+    "*{name} lowers their voice to a murmur.*",
+    "*{name} turns the thought over slowly.*",
+  ],
 };
 
 const FOLLOW_UPS: Record<Mood, string[]> = {
-  warm: ["What made you think of that?", "Stay a while and tell me more, won't you?", "Where would you like to start, {user}?"],
+  warm: [
+    "What made you think of that?",
+    "Stay a while and tell me more, won't you?",
+    "Where would you like to start, {user}?",
+  ],
   bright: ["Come on, tell me everything!", "Oh, what should we do next?", "You have to tell me the rest, {user}!"],
-  dark: ["Are you sure you want to know where this leads?", "Careful, {user}. Some doors stay open once you knock.", "Tell me what you are really looking for."],
+  dark: [
+    "Are you sure you want to know where this leads?",
+    "Careful, {user}. Some doors stay open once you knock.",
+    "Tell me what you are really looking for.",
+  ],
 };
 
 const MOOD_WORDS: Record<Exclude<Mood, "warm">, RegExp> = {
@@ -86,10 +132,12 @@ function moodOf(text: string): Mood {
 }
 
 const STOP_WORDS = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have he her him his how i if in into is it " +
+  (
+    "a an and are as at be been but by can could did do does for from had has have he her him his how i if in into is it " +
     "its just me my no not of on or our she so than that the their them then there these they this to too up us was we " +
     "were what when where which who why will with would you your yours about also am any some very really much many more " +
-    "tell know think want like get got let say said ask asking please maybe").split(" "),
+    "tell know think want like get got let say said ask asking please maybe"
+  ).split(" "),
 );
 
 const PLACE =
@@ -112,7 +160,8 @@ export function keyPhrase(text: string, ignore: string[] = []): string | null {
   let best: string[] = [];
   let run: string[] = [];
   for (const word of [...words, ""]) {
-    const content = word.length > 2 && word.length <= 20 && !STOP_WORDS.has(word) && !ignored.has(word) && !/^\d+$/.test(word);
+    const content =
+      word.length > 2 && word.length <= 20 && !STOP_WORDS.has(word) && !ignored.has(word) && !/^\d+$/.test(word);
     if (content && run.length < 3) {
       run.push(word);
       continue;

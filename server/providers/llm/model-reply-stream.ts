@@ -29,7 +29,11 @@ export function streamModelReply(model: LanguageModelV4, request: ReplyRequest):
   });
 
   const started = Promise.resolve(
-    model.doStream({ prompt: toModelPrompt(request), maxOutputTokens: request.maxOutputTokens, abortSignal: upstream.signal }),
+    model.doStream({
+      prompt: toModelPrompt(request),
+      maxOutputTokens: request.maxOutputTokens,
+      abortSignal: upstream.signal,
+    }),
   );
   // Rethrown from textStream; a reply that is never read must not leave an unhandled rejection behind.
   started.catch(() => undefined);
@@ -50,7 +54,10 @@ export function streamModelReply(model: LanguageModelV4, request: ReplyRequest):
         } else if (part.type === "error") {
           throw toLlmError(part.error);
         } else if (part.type === "finish") {
-          finished = { inputTokens: part.usage.inputTokens.total ?? null, outputTokens: part.usage.outputTokens.total ?? null };
+          finished = {
+            inputTokens: part.usage.inputTokens.total ?? null,
+            outputTokens: part.usage.outputTokens.total ?? null,
+          };
         }
       }
     } catch (err) {
@@ -79,7 +86,11 @@ function toModelPrompt(request: ReplyRequest): LanguageModelV4Prompt {
 /** Any failure from the SDK or a model as an LlmError with a message safe to log. */
 function toLlmError(err: unknown): LlmError {
   if (err instanceof LlmError) return err;
-  if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err) || InvalidResponseDataError.isInstance(err)) {
+  if (
+    JSONParseError.isInstance(err) ||
+    TypeValidationError.isInstance(err) ||
+    InvalidResponseDataError.isInstance(err)
+  ) {
     return new LlmError(`malformed upstream stream: ${firstLine(err.message)}`, "malformed", { cause: err });
   }
   if (APICallError.isInstance(err)) {

@@ -35,7 +35,10 @@ export class CookieBrowser {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1] ?? "") < Date.now()));
+      const expired = attrs.some(
+        (a) =>
+          /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1] ?? "") < Date.now()),
+      );
       if (expired || value === "") jar.delete(name);
       else jar.set(name, value);
     }
@@ -62,7 +65,8 @@ export class CookieBrowser {
       const html = await res.text();
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
       const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-      if (res.status !== 200 || !action || !prompt) throw new Error(`unexpected page ${res.status} at ${url.href}: ${html.slice(0, 300)}`);
+      if (res.status !== 200 || !action || !prompt)
+        throw new Error(`unexpected page ${res.status} at ${url.href}: ${html.slice(0, 300)}`);
       const body = new URLSearchParams({ prompt });
       if (prompt === "login") {
         body.set("login", login);

@@ -45,11 +45,16 @@ export async function readChatStream(
 }
 
 export const textOf = (stream: ReadStream) =>
-  stream.messages.filter((m) => m.type === "delta").map((m) => String(m.text)).join("");
+  stream.messages
+    .filter((m) => m.type === "delta")
+    .map((m) => String(m.text))
+    .join("");
 
 export interface ChatStreamReader {
   /** Reads until a message matches (and answers it), without cancelling the stream. */
-  until(match: (message: Record<string, unknown> & { type: string }) => boolean): Promise<Record<string, unknown> & { type: string }>;
+  until(
+    match: (message: Record<string, unknown> & { type: string }) => boolean,
+  ): Promise<Record<string, unknown> & { type: string }>;
   /** Reads the rest of the stream; `messages` holds everything read so far and after. */
   rest(): Promise<ReadStream>;
 }

@@ -40,7 +40,9 @@ export function createTestApi(
 
 function boundTo(app: Hono<ApiEnv>, deps: ApiDeps, address?: string): TestApi {
   // @hono/node-server's bindings carry the socket; the API reads only its remote address from it here.
-  const bindings = address ? { incoming: { socket: { remoteAddress: address } } as unknown as HttpBindings["incoming"] } : undefined;
+  const bindings = address
+    ? { incoming: { socket: { remoteAddress: address } } as unknown as HttpBindings["incoming"] }
+    : undefined;
   const request = async (path: string, init?: RequestInit) => app.request(path, init, bindings);
   const routes = [...new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
   return {

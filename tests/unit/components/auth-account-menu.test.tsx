@@ -10,12 +10,23 @@ import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts } from "@/stores/toast-store";
 import { ok, stubAccountFetch, USER } from "../auth-fixtures";
 
-const router = { push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+const router = {
+  push: vi.fn(),
+  replace: vi.fn(),
+  refresh: vi.fn(),
+  back: vi.fn(),
+  forward: vi.fn(),
+  prefetch: vi.fn(),
+};
 const pathname = "/character/1";
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => pathname }));
 
 beforeEach(() => {
-  configureApiClient({ baseUrl: "http://api.test", getToken: () => useAuthStore.getState().token, getDeviceId: () => "device-1" });
+  configureApiClient({
+    baseUrl: "http://api.test",
+    getToken: () => useAuthStore.getState().token,
+    getDeviceId: () => "device-1",
+  });
   clearToasts();
   router.push.mockClear();
 });

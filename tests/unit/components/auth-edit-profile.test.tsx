@@ -9,7 +9,14 @@ import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { fail, ok, stubAccountFetch, stubMatchMedia, USER, type AccountHandlers } from "../auth-fixtures";
 
-const router = { push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+const router = {
+  push: vi.fn(),
+  replace: vi.fn(),
+  refresh: vi.fn(),
+  back: vi.fn(),
+  forward: vi.fn(),
+  prefetch: vi.fn(),
+};
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/" }));
 
 const ID_TAKEN = "This ID is already taken. Please choose a different one.";
@@ -34,11 +41,16 @@ async function replace(user: ReturnType<typeof userEvent.setup>, label: string, 
   return input;
 }
 
-const save = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole("button", { name: "Save Changes" }));
+const save = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole("button", { name: "Save Changes" }));
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({ baseUrl: "http://api.test", getToken: () => useAuthStore.getState().token, getDeviceId: () => "device-1" });
+  configureApiClient({
+    baseUrl: "http://api.test",
+    getToken: () => useAuthStore.getState().token,
+    getDeviceId: () => "device-1",
+  });
   clearToasts();
   router.push.mockClear();
 });
@@ -88,7 +100,10 @@ describe("Edit Profile dialog", () => {
 
   it("409 code 12008 from the update is the same field error", async () => {
     const { user } = setup({
-      routes: { "POST /v1/user/exists": () => ok({ exists: false }), "POST /v1/user/update": () => fail(12008, "taken", 409) },
+      routes: {
+        "POST /v1/user/exists": () => ok({ exists: false }),
+        "POST /v1/user/update": () => fail(12008, "taken", 409),
+      },
     });
     const input = await replace(user, "ID", "raced_id");
     await save(user);

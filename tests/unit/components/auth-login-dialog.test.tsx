@@ -7,7 +7,16 @@ import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
-import { ACCOUNT_TOKEN, inner, LOGIN_OK, ok, stubAccountFetch, stubMatchMedia, type AccountHandlers, type Inner } from "../auth-fixtures";
+import {
+  ACCOUNT_TOKEN,
+  inner,
+  LOGIN_OK,
+  ok,
+  stubAccountFetch,
+  stubMatchMedia,
+  type AccountHandlers,
+  type Inner,
+} from "../auth-fixtures";
 
 const EMAIL = "ada@example.com";
 const CAPTCHA_1 = "data:image/svg+xml;base64,MQ==";
@@ -34,7 +43,11 @@ async function enterEmail(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({ baseUrl: "http://api.test", getToken: () => useAuthStore.getState().token, getDeviceId: () => "device-1" });
+  configureApiClient({
+    baseUrl: "http://api.test",
+    getToken: () => useAuthStore.getState().token,
+    getDeviceId: () => "device-1",
+  });
   useAuthStore.setState({ token: null, profile: null, modalOpen: false, rsaPublicKey: null });
   useAuthStore.getState().resetLoginForm();
   useDialogStore.setState({ editProfileOpen: false, editProfileFromRegistration: false });
@@ -138,7 +151,10 @@ describe("login dialog: password step", () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(useAuthStore.getState().modalOpen).toBe(false));
     expect(useAuthStore.getState()).toMatchObject({ token: LOGIN_OK.access_token, profile: { uid: "u_1" } });
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: "Login successful!", description: "Welcome back, Ada!" });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: "Login successful!",
+      description: "Welcome back, Ada!",
+    });
   });
 
   it("Forgot password? leads to the reset step, whose success returns to the e-mail step", async () => {
@@ -179,7 +195,10 @@ describe("login dialog: register step", () => {
     await user.click(screen.getByRole("button", { name: "Create account" }));
   }
 
-  const captchaSrc = () => within(screen.getByRole("button", { name: "Reload captcha" })).queryByRole("presentation")?.getAttribute("src");
+  const captchaSrc = () =>
+    within(screen.getByRole("button", { name: "Reload captcha" }))
+      .queryByRole("presentation")
+      ?.getAttribute("src");
 
   it("40001 goes under the captcha, and the captcha reloads after the attempt", async () => {
     const { user, server } = setup(registerServer(inner(40001)));
@@ -201,7 +220,9 @@ describe("login dialog: register step", () => {
     const { user } = setup(registerServer(inner(12015)));
     await fillRegister(user);
     await waitFor(() =>
-      expect(describedText(screen.getByLabelText("Verification code"))).toContain("Incorrect email verification code. Please try again."),
+      expect(describedText(screen.getByLabelText("Verification code"))).toContain(
+        "Incorrect email verification code. Please try again.",
+      ),
     );
     expect(describedText(screen.getByLabelText("Captcha"))).toBe("");
   });
@@ -209,7 +230,9 @@ describe("login dialog: register step", () => {
   it("another failure goes under the password", async () => {
     const { user } = setup(registerServer(inner(50000)));
     await fillRegister(user);
-    await waitFor(() => expect(describedText(screen.getByLabelText("Password"))).toBe("Registration failed. Please try again later."));
+    await waitFor(() =>
+      expect(describedText(screen.getByLabelText("Password"))).toBe("Registration failed. Please try again later."),
+    );
   });
 
   it("validates captcha and code with the SPEC messages", async () => {
@@ -219,7 +242,9 @@ describe("login dialog: register step", () => {
     await user.type(screen.getByLabelText("Verification code"), "12");
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(describedText(screen.getByLabelText("Captcha"))).toBe("Please enter the captcha code");
-    expect(describedText(screen.getByLabelText("Verification code"))).toContain("Please enter the 6-digit verification code");
+    expect(describedText(screen.getByLabelText("Verification code"))).toContain(
+      "Please enter the 6-digit verification code",
+    );
     expect(describedText(screen.getByLabelText("Password"))).toBe("Password must be at least 6 characters");
   });
 

@@ -7,7 +7,14 @@ import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { fail, ok, stubAccountFetch } from "../auth-fixtures";
 
-const router = { push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+const router = {
+  push: vi.fn(),
+  replace: vi.fn(),
+  refresh: vi.fn(),
+  back: vi.fn(),
+  forward: vi.fn(),
+  prefetch: vi.fn(),
+};
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/reset-password" }));
 
 beforeEach(() => {
@@ -45,7 +52,10 @@ describe("reset password form", () => {
     await user.type(screen.getByLabelText("Confirm password"), "abcdef");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByText("Your password has been reset. You can now sign in.")).toBeTruthy();
-    expect(server.route("POST /v1/user/reset_password")[0]?.body).toMatchObject({ token: "r".repeat(32), password: "abcdef" });
+    expect(server.route("POST /v1/user/reset_password")[0]?.body).toMatchObject({
+      token: "r".repeat(32),
+      password: "abcdef",
+    });
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(useAuthStore.getState().modalOpen).toBe(true);
     expect(router.push).toHaveBeenCalledWith("/");

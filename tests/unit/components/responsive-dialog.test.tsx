@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAWER_CLOSE_THRESHOLD, ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { setViewportWidth, stubMatchMedia } from "../helpers/match-media";
 
-
 function renderDialog(onOpenChange = vi.fn()) {
   render(
     <ResponsiveDialog

@@ -6,7 +6,6 @@ import { Toaster } from "@/components/ui/toaster";
 import { clearToasts, toast, useToastStore } from "@/stores/toast-store";
 import { stubMatchMedia } from "../helpers/match-media";
 
-
 function region(): HTMLElement {
   return screen.getByRole("region", { name: "Notifications (F8)" });
 }

@@ -14,22 +14,28 @@ export default async function OpenGraphImage({ params }: { params: Promise<{ id:
     : null;
   const robot = result?.status === "ok" ? result.robot : null;
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between",
-          padding: 72, color: "white", background: "linear-gradient(135deg, #7c3aed 0%, #db2777 100%)",
-        }}
-      >
-        <div style={{ fontSize: 40, fontWeight: 800, letterSpacing: -1 }}>Kewl</div>
-        <div style={{ display: "flex", flexDirection: "column" }}>
-          <div style={{ fontSize: 84, fontWeight: 800, lineHeight: 1.05 }}>{robot?.name ?? "Chat with AI characters"}</div>
-          <div style={{ fontSize: 36, marginTop: 24, opacity: 0.9, lineHeight: 1.3 }}>
-            {robot?.intro ?? "Browse, create and chat with characters you'll love."}
-          </div>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: 72,
+        color: "white",
+        background: "linear-gradient(135deg, #7c3aed 0%, #db2777 100%)",
+      }}
+    >
+      <div style={{ fontSize: 40, fontWeight: 800, letterSpacing: -1 }}>Kewl</div>
+      <div style={{ display: "flex", flexDirection: "column" }}>
+        <div style={{ fontSize: 84, fontWeight: 800, lineHeight: 1.05 }}>
+          {robot?.name ?? "Chat with AI characters"}
+        </div>
+        <div style={{ fontSize: 36, marginTop: 24, opacity: 0.9, lineHeight: 1.3 }}>
+          {robot?.intro ?? "Browse, create and chat with characters you'll love."}
         </div>
       </div>
-    ),
+    </div>,
     size,
   );
 }

@@ -33,9 +33,18 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       <header className="flex items-center gap-4">
         {safeImageSrc(profile.face) ? (
           // eslint-disable-next-line @next/next/no-img-element -- avatar from our own origin or an https URL
-          <img src={safeImageSrc(profile.face) ?? ""} alt="" width={80} height={80} className="size-20 rounded-full bg-muted" />
+          <img
+            src={safeImageSrc(profile.face) ?? ""}
+            alt=""
+            width={80}
+            height={80}
+            className="size-20 rounded-full bg-muted"
+          />
         ) : (
-          <span className="flex size-20 items-center justify-center rounded-full bg-primary text-3xl font-bold text-primary-foreground" aria-hidden="true">
+          <span
+            className="flex size-20 items-center justify-center rounded-full bg-primary text-3xl font-bold text-primary-foreground"
+            aria-hidden="true"
+          >
             {profile.name.slice(0, 1).toUpperCase()}
           </span>
         )}
@@ -51,9 +60,15 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         {robots.list.length ? (
           <CharacterGrid robots={robots.list} label={`Characters by ${profile.name}`} />
         ) : (
-          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">No public characters yet.</p>
+          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+            No public characters yet.
+          </p>
         )}
-        <PaginationNav page={page} totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)} basePath={`/profile/${profile.key}`} />
+        <PaginationNav
+          page={page}
+          totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)}
+          basePath={`/profile/${profile.key}`}
+        />
       </section>
     </main>
   );

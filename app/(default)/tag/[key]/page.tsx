@@ -35,7 +35,7 @@ export default async function TagPage({ params, searchParams }: Props) {
   return (
     <main>
       <TagChips tags={tags} current={tag.key} />
-      <div className="mb-4 mt-6 flex flex-wrap items-end justify-between gap-3">
+      <div className="mt-6 mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{tag.name}</h1>
           <p className="mt-1 text-muted-foreground">{tag.description}</p>
@@ -45,9 +45,15 @@ export default async function TagPage({ params, searchParams }: Props) {
       {robots.list.length ? (
         <CharacterGrid robots={robots.list} label={`${tag.name} characters`} />
       ) : (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">No characters here yet.</p>
+        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          No characters here yet.
+        </p>
       )}
-      <PaginationNav page={page} totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)} basePath={`/tag/${tag.key}`} />
+      <PaginationNav
+        page={page}
+        totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)}
+        basePath={`/tag/${tag.key}`}
+      />
     </main>
   );
 }

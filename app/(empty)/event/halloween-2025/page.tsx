@@ -13,8 +13,14 @@ export default function HalloweenEventPage() {
         <path d="M20 32l6 5h-8zM44 32l-6 5h8zM22 46q10 8 20 0l-4 2-2-2-4 3-4-3-2 2z" fill="#1a0b2e" />
       </svg>
       <h1 className="text-4xl font-black tracking-tight sm:text-6xl">Halloween 2025</h1>
-      <p className="max-w-md text-lg text-white/85">The night is long and the characters are restless. Meet the ghosts, witches and things that go bump in the night.</p>
-      <Link href="/tag/horror" className="rounded-full bg-white px-6 py-3 font-semibold text-[#3b0f3f] hover:bg-white/90">
+      <p className="max-w-md text-lg text-white/85">
+        The night is long and the characters are restless. Meet the ghosts, witches and things that go bump in the
+        night.
+      </p>
+      <Link
+        href="/tag/horror"
+        className="rounded-full bg-white px-6 py-3 font-semibold text-[#3b0f3f] hover:bg-white/90"
+      >
         Meet the horror characters
       </Link>
     </main>
