@@ -112,12 +112,7 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
 
   it("ends with an error and close when the database stays away, and the sweep keeps the text and the charge", async () => {
     const { user, auth } = await payingUser(5);
-    let resume = () => undefined as void;
-    llm.setScript({
-      chunks: ["Once", " upon", " a time"],
-      pauseAfterChunks: 2,
-      resume: new Promise<void>((r) => (resume = r)),
-    });
+    llm.setScript({ chunks: ["Once", " upon", " a time"], holdAfterChunks: 2 });
     const reader = chatStreamReader(
       await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "a story", model: "premium" }, auth),
     );
@@ -131,7 +126,7 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     });
 
     await failFinalWrites(1000);
-    resume();
+    llm.release();
     const stream = await reader.rest();
     expect(textOf(stream)).toBe("Once upon a time");
     expect(stream.messages.at(-1)).toMatchObject({

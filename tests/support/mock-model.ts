@@ -19,9 +19,6 @@ export interface MockScript {
   hang?: boolean;
   /** Go silent after this many pieces until aborted (for idle timeouts). */
   hangAfterChunks?: number;
-  /** Wait after this many pieces until `resume` settles (or the call is aborted), then go on. */
-  pauseAfterChunks?: number;
-  resume?: Promise<unknown>;
   /** Pause after this many pieces until release() or an abort, then go on (a test decides when text comes). */
   holdAfterChunks?: number;
   /** Reported usage. Default: prompt characters / 4 in, one token per piece out. */
@@ -129,10 +126,6 @@ async function* play(
       if (i === hangAfter) {
         await sleep(Number.POSITIVE_INFINITY, signal);
         return;
-      }
-      if (i === plan.pauseAfterChunks && plan.resume) {
-        await Promise.race([plan.resume.catch(() => undefined), sleep(Number.POSITIVE_INFINITY, signal)]);
-        if (signal.aborted) return;
       }
       if (i === plan.holdAfterChunks) {
         const stop = new AbortController();
