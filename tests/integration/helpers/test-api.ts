@@ -38,6 +38,16 @@ export function createTestApi(
   return boundTo(createApi(deps), deps);
 }
 
+/** POST with a JSON body (a string is sent as it is, for malformed-body tests). */
+function jsonPost(request: TestApi["request"]): TestApi["post"] {
+  return (path, body, headers = {}) =>
+    request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+}
+
 function boundTo(app: Hono<ApiEnv>, deps: ApiDeps, address?: string): TestApi {
   // @hono/node-server's bindings carry the socket; the API reads only its remote address from it here.
   const bindings = address
@@ -49,12 +59,7 @@ function boundTo(app: Hono<ApiEnv>, deps: ApiDeps, address?: string): TestApi {
     deps,
     routes,
     request,
-    post: (path, body, headers = {}) =>
-      request(path, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      }),
+    post: jsonPost(request),
     from: (next) => boundTo(app, deps, next),
   };
 }
@@ -69,12 +74,7 @@ export function overSocket(deps: ApiDeps, base: string, address?: string): TestA
   return {
     deps,
     request,
-    post: (path, body, headers = {}) =>
-      request(path, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      }),
+    post: jsonPost(request),
     from: (next) => overSocket(deps, base, next),
   };
 }
