@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Button, buttonClassName } from "@/components/ui/button";
+import { strokeIcon } from "@/components/ui/icons";
 import { useDialogStore } from "@/stores/dialog-store";
 
 export interface SiteHeaderProps {
@@ -158,16 +159,7 @@ const ICON_PATHS: Record<IconName, ReactNode> = {
 
 function NavIcon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
+    <svg {...strokeIcon(20)} className={className}>
       {ICON_PATHS[name]}
     </svg>
   );

@@ -2,6 +2,7 @@
 
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { strokeIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 
 const INPUT_CLASS =
@@ -105,16 +106,7 @@ export function PasswordField(props: PasswordFieldProps) {
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-    >
+    <svg {...strokeIcon(20)} className="size-5">
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <path d="m3 3 18 18" /> : null}

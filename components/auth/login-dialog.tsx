@@ -2,6 +2,7 @@
 
 import { useEffect, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { strokeIcon } from "@/components/ui/icons";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { useAuthStore, type LoginStep } from "@/stores/auth-store";
 import { EmailStep } from "./email-step";
@@ -62,15 +63,7 @@ export function LoginDialog({ registerPublicKey }: LoginDialogProps) {
           disabled={flow.loading}
           className="mt-2 h-10 w-full text-muted-foreground"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            className="size-4"
-          >
+          <svg {...strokeIcon(16)} className="size-4">
             <path d="M15 18l-6-6 6-6" />
           </svg>
           Back to email
