@@ -1,17 +1,4 @@
-export const AVATAR_STYLES = [
-  "adventurer",
-  "lorelei",
-  "notionists",
-  "bottts",
-  "pixel-art",
-  "micah",
-  "personas",
-  "big-smile",
-  "avataaars",
-  "open-peeps",
-] as const;
-
-type AvatarStyle = (typeof AVATAR_STYLES)[number];
+import type { AvatarStyleName } from "../../modules/avatars/render-avatar";
 
 export interface DemoTag {
   key: string;
@@ -37,7 +24,7 @@ export interface DemoCharacter {
   exampleDialogue: string;
   /** 1-3 tag keys from DEMO_TAGS. */
   tags: string[];
-  avatarStyle: AvatarStyle;
+  avatarStyle: AvatarStyleName;
   chatCount: number;
   /** Always lower than chatCount. */
   favoriteCount: number;
