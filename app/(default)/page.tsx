@@ -1,10 +1,8 @@
 import { ContinueChatting } from "@/components/catalogue/continue-chatting";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
-import { PaginationNav } from "@/components/catalogue/pagination-nav";
 import { TagChips } from "@/components/catalogue/tag-chips";
-import { CharacterGrid } from "@/components/character/character-grid";
+import { PagedCharacters } from "@/components/catalogue/paged-characters";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
-import { totalPages } from "@/lib/format/pagination";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
@@ -33,14 +31,14 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           </h2>
           <NsfwToggle initialOn={viewer.nsfw} />
         </div>
-        {robots && robots.list.length > 0 ? (
-          <CharacterGrid robots={robots.list} label="Characters" />
-        ) : (
-          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-            No characters on this page.
-          </p>
-        )}
-        <PaginationNav page={page} totalPages={totalPages(robots?.total ?? 0, PAGE_SIZE_DEFAULT)} basePath="/" />
+        <PagedCharacters
+          robots={robots?.list ?? []}
+          total={robots?.total ?? 0}
+          page={page}
+          label="Characters"
+          empty="No characters on this page."
+          basePath="/"
+        />
       </section>
     </main>
   );

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { PaginationNav } from "@/components/catalogue/pagination-nav";
-import { CharacterGrid } from "@/components/character/character-grid";
+import { PagedCharacters } from "@/components/catalogue/paged-characters";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
-import { totalPages } from "@/lib/format/pagination";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { getPublicProfile } from "@/server/modules/accounts/public-profile";
 import { listCreatorRobots } from "@/server/modules/catalogue/list-robots";
@@ -57,16 +55,12 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         <h2 id="creations-heading" className="mb-3 text-lg font-semibold">
           Characters by {profile.name} <span className="text-muted-foreground">({robots.total})</span>
         </h2>
-        {robots.list.length ? (
-          <CharacterGrid robots={robots.list} label={`Characters by ${profile.name}`} />
-        ) : (
-          <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-            No public characters yet.
-          </p>
-        )}
-        <PaginationNav
+        <PagedCharacters
+          robots={robots.list}
+          total={robots.total}
           page={page}
-          totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)}
+          label={`Characters by ${profile.name}`}
+          empty="No public characters yet."
           basePath={`/profile/${profile.key}`}
         />
       </section>

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
-import { PaginationNav } from "@/components/catalogue/pagination-nav";
+import { PagedCharacters } from "@/components/catalogue/paged-characters";
 import { TagChips } from "@/components/catalogue/tag-chips";
-import { CharacterGrid } from "@/components/character/character-grid";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
-import { totalPages } from "@/lib/format/pagination";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { getTag, listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
@@ -42,16 +40,12 @@ export default async function TagPage({ params, searchParams }: Props) {
         </div>
         <NsfwToggle initialOn={viewer.nsfw} />
       </div>
-      {robots.list.length ? (
-        <CharacterGrid robots={robots.list} label={`${tag.name} characters`} />
-      ) : (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          No characters here yet.
-        </p>
-      )}
-      <PaginationNav
+      <PagedCharacters
+        robots={robots.list}
+        total={robots.total}
         page={page}
-        totalPages={totalPages(robots.total, PAGE_SIZE_DEFAULT)}
+        label={`${tag.name} characters`}
+        empty="No characters here yet."
         basePath={`/tag/${tag.key}`}
       />
     </main>
