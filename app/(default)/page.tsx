@@ -1,7 +1,7 @@
 import { ContinueChatting } from "@/components/catalogue/continue-chatting";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
-import { TagChips } from "@/components/catalogue/tag-chips";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
+import { TagChips } from "@/components/catalogue/tag-chips";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { listTags } from "@/server/modules/catalogue/tags";

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { clickUntil, MOBILE } from "./support";
+import { directives } from "../support/csp-directives";
 
 /** Every kind of page: catalogue, character, chat, static text, payment tabs, OAuth return, event, 404s. */
 const PAGES = [
@@ -18,16 +19,6 @@ const PAGES = [
   { path: "/definitely/missing", status: 404 },
   { path: "/icons/missing", status: 404 },
 ] as const;
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
 
 interface Violation {
   directive: string;

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createNonce, HSTS_VALUE, pageSecurityHeaders } from "@/server/pages/security-headers";
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
+import { directives } from "../support/csp-directives";
 
 const cspOf = (headers: Record<string, string>) => directives(headers["Content-Security-Policy"] ?? "");
 
