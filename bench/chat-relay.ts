@@ -25,21 +25,17 @@
  *   same character, so every prompt is the same (checked). Both sides use the same node:http client and SSE
  *   reader (bench/lib/sse-timing.ts) with keep-alive; direct and relayed requests alternate (AB, BA, ...).
  */
-import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
-import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./lib/chat-server-child";
 import { parseArgs } from "./lib/chat-relay-options";
-import { onCleanup, out, percentile, printTable, runBench, sleep, stopChild, tail } from "./lib/harness";
+import { onCleanup, out, percentile, printTable, runBench, sleep } from "./lib/harness";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
+import { startServerChild } from "./lib/start-chat-server-child";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHAT_PATH = "/v1/chat_session/chat";
 const GOAL_TTFT_P50_MS = 10;
 const GOAL_TOTAL_RATIO = 1.05;
@@ -48,73 +44,6 @@ const GOAL_LEAVE_MAX_MS = 1000;
 const MESSAGE = "Tell me about the lighthouse keeper and the storm that night.";
 /** The stub's directive for a 300-word reply. */
 const LONG = "[[long]]";
-
-// ---------------------------------------------------------------------------------------------- the server child
-
-interface ServerChild extends ChildReady {
-  pid: number | undefined;
-  /** The server's memory, CPU and event-loop figures since the last mark(). */
-  memory(): Promise<ChildMemory>;
-  mark(sampleRss: boolean): void;
-  output(): string;
-}
-
-async function startServerChild(
-  stubBaseUrl: string,
-  databaseUrl: string | undefined,
-  users: number,
-  cpuProfDir?: string,
-): Promise<ServerChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/chat-server-child.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LLM_BASE_URL: stubBaseUrl,
-      BENCH_CHAT_USERS: String(users),
-      BENCH_CHAT_DATABASE_URL: databaseUrl ?? "",
-      BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
-    },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-    detached: true,
-  });
-  onCleanup("stop the chat server", () => stopChild(child, 5000));
-  const output = tail(child, false);
-  const waiting = new Map<string, (m: ChildMessage) => void>();
-  child.on("message", (m: ChildMessage) => {
-    const resolve = waiting.get(m.type);
-    waiting.delete(m.type);
-    resolve?.(m);
-  });
-  const next = <T extends ChildMessage>(type: T["type"], timeoutMs: number) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`the chat server did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)),
-        timeoutMs,
-      );
-      const onExit = (code: number | null, sig: string | null) =>
-        reject(new Error(`the chat server exited with ${sig ?? code}:\n${output()}`));
-      child.once("exit", onExit);
-      waiting.set(type, (m) => {
-        clearTimeout(timer);
-        child.off("exit", onExit);
-        resolve(m as T);
-      });
-    });
-  const ready = await next<ChildReady>("ready", 180_000);
-  const ask = (m: ParentMessage) => child.send(m);
-  return {
-    ...ready,
-    pid: child.pid,
-    mark: (sampleRss) => ask({ type: "mark", sampleRss }),
-    memory: () => {
-      const answer = next<ChildMemory>("memory", 10_000);
-      ask({ type: "memory" });
-      return answer;
-    },
-    output,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------- figures
 

@@ -1,0 +1,73 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./chat-server-child";
+import { onCleanup, stopChild, tail } from "./harness";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface ServerChild extends ChildReady {
+  pid: number | undefined;
+  /** The server's memory, CPU and event-loop figures since the last mark(). */
+  memory(): Promise<ChildMemory>;
+  mark(sampleRss: boolean): void;
+  output(): string;
+}
+
+/** Starts the API server (bench/lib/chat-server-child.ts) in a child process and talks to it over IPC. */
+export async function startServerChild(
+  stubBaseUrl: string,
+  databaseUrl: string | undefined,
+  users: number,
+  cpuProfDir?: string,
+): Promise<ServerChild> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/chat-server-child.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LLM_BASE_URL: stubBaseUrl,
+      BENCH_CHAT_USERS: String(users),
+      BENCH_CHAT_DATABASE_URL: databaseUrl ?? "",
+      BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    detached: true,
+  });
+  onCleanup("stop the chat server", () => stopChild(child, 5000));
+  const output = tail(child, false);
+  const waiting = new Map<string, (m: ChildMessage) => void>();
+  child.on("message", (m: ChildMessage) => {
+    const resolve = waiting.get(m.type);
+    waiting.delete(m.type);
+    resolve?.(m);
+  });
+  const next = <T extends ChildMessage>(type: T["type"], timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the chat server did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)),
+        timeoutMs,
+      );
+      const onExit = (code: number | null, sig: string | null) =>
+        reject(new Error(`the chat server exited with ${sig ?? code}:\n${output()}`));
+      child.once("exit", onExit);
+      waiting.set(type, (m) => {
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve(m as T);
+      });
+    });
+  const ready = await next<ChildReady>("ready", 180_000);
+  const ask = (m: ParentMessage) => child.send(m);
+  return {
+    ...ready,
+    pid: child.pid,
+    mark: (sampleRss) => ask({ type: "mark", sampleRss }),
+    memory: () => {
+      const answer = next<ChildMemory>("memory", 10_000);
+      ask({ type: "memory" });
+      return answer;
+    },
+    output,
+  };
+}
