@@ -101,6 +101,9 @@ export default defineConfig({
         OAUTH_ISSUER: OIDC_ISSUER,
         OAUTH_PROVIDER_NAME: "Google",
         PUBLIC_BASE_URL: BASE_URL,
+        // Payments through the built-in sandbox checkout (a production build refuses it unless told).
+        PAYMENT_PROVIDER: "sandbox",
+        PAYMENT_SANDBOX_ENABLED: "true",
         // Chat against the local stub model, with a small daily allowance the chat tests can use up.
         LLM_BASE_URL,
         CHAT_FREE_REPLIES_PER_DAY: "5",

@@ -20,6 +20,7 @@ function failureText(error: unknown): string {
   if (isUnauthorizedError(error)) return SIGNED_OUT;
   if (isApiError(error) && error.code === NETWORK_ERROR_CODE)
     return "Network error. Check your connection and try again.";
+  if (isApiError(error) && error.status === 404) return "This order doesn't exist or belongs to another account.";
   if (isApiError(error) && error.code > 0 && error.msg) return error.msg;
   return "Something went wrong. Please try again later.";
 }
