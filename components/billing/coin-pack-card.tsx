@@ -24,7 +24,10 @@ export function CoinPackCard({ pack, name, selected, onSelect }: CoinPackCardPro
       data-disabled={!view.available || undefined}
       data-selected={selected || undefined}
       className={`relative flex flex-col rounded-2xl border bg-card p-3.5 transition-shadow sm:p-4 ${
-        view.available ? "cursor-pointer hover:border-muted-foreground/40" : "cursor-not-allowed bg-muted/60"
+        // Disabled (coming soon): dashed and dimmed, like a disabled control.
+        view.available
+          ? "cursor-pointer hover:border-muted-foreground/40"
+          : "cursor-not-allowed border-dashed opacity-60"
       } ${selected ? SELECTED_STYLE : "border-border"} ${CARD_FOCUS_STYLE}`}
     >
       <input

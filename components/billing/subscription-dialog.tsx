@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,6 +15,13 @@ import { useProductsFailureToast, useSubscriptionInfo, useSubscriptionProducts }
 import { useCheckout } from "./use-checkout";
 
 export const SUBSCRIPTION_DIALOG_TITLE = "Choose your subscription";
+
+/** In the sideways list of a phone, the chosen plan (the held one, or the default) is brought into view. */
+function centreChosenPlan(list: HTMLElement): void {
+  const card = list.querySelector<HTMLElement>('[data-selected="true"]');
+  if (!card || list.scrollWidth <= list.clientWidth) return;
+  list.scrollTo({ left: card.offsetLeft - (list.clientWidth - card.offsetWidth) / 2 });
+}
 
 /** SPEC §2 dialog 3: the plans, one action button, and the payment result banner. */
 export function SubscriptionDialog() {
@@ -32,6 +39,15 @@ export function SubscriptionDialog() {
   const selectedId = selectedPlanId(plans, picked, held?.productId ?? null);
   const selected = plans.find((p) => p.product_id === selectedId) ?? null;
   const action = planAction(selected, held, pending);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  // The list mounts with the drawer, which can be a render after `open` changed: its ref centres it then.
+  const attachList = useCallback((list: HTMLDivElement | null) => {
+    listRef.current = list;
+    if (list) centreChosenPlan(list);
+  }, []);
+  useEffect(() => {
+    if (listRef.current) centreChosenPlan(listRef.current);
+  }, [selectedId]);
 
   function onOpenChange(next: boolean) {
     if (next) return;
@@ -51,6 +67,8 @@ export function SubscriptionDialog() {
       onOpenChange={onOpenChange}
       title={SUBSCRIPTION_DIALOG_TITLE}
       className="sm:max-w-4xl"
+      // The chosen plan's radio, so arrows move from it and a screen reader starts there.
+      initialFocus={() => listRef.current?.querySelector<HTMLElement>("input:checked")}
       footer={
         <Button
           onClick={act}
@@ -72,9 +90,10 @@ export function SubscriptionDialog() {
         <fieldset className="min-w-0">
           <legend className="sr-only">Subscription plans</legend>
           <div
+            ref={attachList}
             data-vaul-no-drag
             data-testid="plan-list"
-            className="-mx-5 flex snap-x snap-mandatory gap-3 overflow-x-auto px-5 pt-1 pb-3 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-4 sm:overflow-visible sm:px-1 sm:pb-1"
+            className="relative -mx-5 flex snap-x snap-mandatory gap-3 overflow-x-auto px-5 pt-1 pb-3 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-4 sm:overflow-visible sm:px-1 sm:pb-1"
           >
             {plans.map((plan, index) => (
               <PlanCard

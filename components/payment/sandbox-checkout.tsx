@@ -88,7 +88,11 @@ export function SandboxCheckout({ orderCode }: { orderCode: string }) {
         ) : null}
         {order.status === "pending" ? (
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Button onClick={() => void act("pay")} disabled={busy !== null} className="h-11 flex-1">
+            <Button
+              onClick={() => void act("pay")}
+              disabled={busy !== null}
+              className="h-11 w-full sm:w-auto sm:flex-1"
+            >
               {busy === "pay" ? <Spinner size="sm" label="Paying" className="text-current" /> : null}
               Pay {amount} (test)
             </Button>
@@ -96,7 +100,7 @@ export function SandboxCheckout({ orderCode }: { orderCode: string }) {
               variant="secondary"
               onClick={() => void act("cancel")}
               disabled={busy !== null}
-              className="h-11 flex-1"
+              className="h-11 w-full sm:w-auto sm:flex-1"
             >
               Cancel payment
             </Button>
@@ -128,7 +132,7 @@ function OrderDetails({ order, amount }: { order: Checkout; amount: string }) {
   return (
     <dl
       data-testid="sandbox-order"
-      className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-border bg-card p-5 text-sm"
+      className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 rounded-2xl border border-border bg-card p-5 text-sm"
     >
       <dt className="text-muted-foreground">Product</dt>
       <dd className="font-semibold">{order.product_name}</dd>

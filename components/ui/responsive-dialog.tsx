@@ -20,6 +20,8 @@ export interface ResponsiveDialogProps {
   footer?: ReactNode;
   /** Extra classes for the dialog / drawer panel (e.g. a wider `sm:max-w-3xl`). */
   className?: string;
+  /** The element to focus on opening (e.g. the chosen radio); by default the first focusable one. */
+  initialFocus?: () => HTMLElement | null | undefined;
 }
 
 const OVERLAY = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]";
@@ -49,16 +51,20 @@ interface FocusReturn {
 }
 
 /**
- * Focus goes back to whatever opened the dialog. Radix returns it only to a Dialog.Trigger, and these dialogs are
+ * Focus starts on `initialFocus` when given, and goes back to whatever opened the dialog. Radix returns it only to a Dialog.Trigger, and these dialogs are
  * opened from anywhere (a header button, a menu item, a refused chat message), so the opener is remembered when
  * the dialog takes focus (the opener still has it then) and focused again on close, if it is still on the page.
  */
-function useFocusReturn(): FocusReturn {
+function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): FocusReturn {
   const opener = useRef<HTMLElement | null>(null);
   return {
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event) => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      const first = initialFocus?.();
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
     },
     onCloseAutoFocus: (event) => {
       const target = opener.current;
@@ -77,7 +83,7 @@ function useFocusReturn(): FocusReturn {
  */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const focusReturn = useFocusReturn();
+  const focusReturn = useFocusReturn(props.initialFocus);
   return desktop ? (
     <CentredDialog {...props} focusReturn={focusReturn} />
   ) : (

@@ -86,7 +86,11 @@ for (const viewport of VIEWPORTS) {
       await expect(plansDialog(page)).toBeHidden();
       await openPlans(page);
       await expect(plansDialog(page).getByTestId("payment-banner")).toHaveCount(0);
+      // Focus starts on the chosen plan (the list was already loaded).
       await expect(plansDialog(page).getByRole("radio", { name: /^Plus/ })).toBeChecked();
+      await expect(plansDialog(page).getByRole("radio", { name: /^Plus/ })).toBeFocused();
+      // On a phone the sideways list is scrolled to it.
+      await expect(planCards(page).nth(1)).toBeInViewport({ ratio: 0.95 });
     });
 
     test("coins bought in the payment tab show in the dialog and the header", async ({ page, request }) => {
