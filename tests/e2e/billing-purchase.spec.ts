@@ -193,7 +193,20 @@ test("a chat refused for coins opens Get Coins and keeps the typed message", asy
   await expect(composer).toHaveValue("Tell me about the premium cargo");
   await expect(page.getByTestId("chat-notice")).toContainText("Not enough coins for this model.");
 
-  // The balance under the character's name opens it too.
+  // The balance under the character's name opens it too; coins bought there show in the chat at once, and the
+  // kept message goes through on Premium.
   await page.getByTestId("wallet-coins").click();
-  await expect(coinsDialog(page)).toBeVisible();
+  const dialog = coinsDialog(page);
+  await expect(dialog.getByTestId("coin-pack").first()).toBeVisible();
+  await pick(dialog, /^100 coins/);
+  const tab = await openPaymentTab(page, dialog.getByRole("button", { name: "Purchase Now" }));
+  const closed = tab.waitForEvent("close");
+  await tab.getByRole("button", { name: "Pay $1.99 (test)" }).click();
+  await closed;
+  await expect(dialog.getByTestId("payment-banner")).toContainText("Purchase Successful");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("wallet-coins")).toContainText("100 coins");
+  await composer.press("Enter");
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(1);
+  await expect(page.getByTestId("wallet-coins")).toContainText("98 coins", { timeout: 20_000 });
 });
