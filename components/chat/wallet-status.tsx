@@ -9,13 +9,13 @@ const LINK =
   "inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground hover:underline hover:underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring";
 
 /**
- * Coins and (without a subscription) free replies left today, under the character's name; nothing for visitors.
- * The balance opens Get Coins; free replies used up open the plans.
+ * Coins and (unless the held plan lifts the daily limit) free replies left today, under the character's name;
+ * nothing for visitors. The balance opens Get Coins; free replies used up open the plans.
  */
 export function WalletStatus() {
   const { data: wallet } = useWallet();
   if (!wallet) return null;
-  const free = wallet.subscribed ? null : freeRepliesLabel(wallet.free_replies_left);
+  const free = freeRepliesLabel(wallet.free_replies_left);
   const balance = wallet.wallet_info.buy_coin;
   return (
     <p
