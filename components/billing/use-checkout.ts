@@ -64,6 +64,9 @@ export function useCheckout() {
     (outcome: CheckoutOutcome) => {
       switch (outcome.type) {
         case "redirected":
+          // The result message can be lost (a provider page that cuts the tab off from its opener): whatever
+          // happened, the plan and balance are loaded again when the person comes back to this tab.
+          window.addEventListener("focus", () => void refresh(), { once: true });
           return;
         case "failed":
           // A price or status may have changed since the list was cached: the next try uses fresh lists.

@@ -234,6 +234,11 @@ describe("Choose your subscription", () => {
       money: 999,
     });
     expect(tab.close).not.toHaveBeenCalled();
+
+    // Back on this tab without any message from the payment tab: the plan is loaded again anyway.
+    const infoLoads = api.route("GET /v1/subscribe/me").length;
+    act(() => void window.dispatchEvent(new FocusEvent("focus")));
+    await waitFor(() => expect(api.route("GET /v1/subscribe/me").length).toBe(infoLoads + 1));
   });
 
   it("a failed order closes the tab and says 'Failed to create order'", async () => {
