@@ -15,6 +15,8 @@ export interface SiteHeaderProps {
   onSignInIntent?: () => void;
   /** Rendered instead of "Sign in" when given (e.g. the signed-in user's menu). */
   account?: ReactNode;
+  /** Rendered before the account (the plan and coin entries). */
+  billing?: ReactNode;
 }
 
 type IconName = "home" | "search" | "create";
@@ -33,7 +35,7 @@ function isActive(pathname: string | null, href: string): boolean {
 }
 
 /** Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. */
-export function SiteHeader({ onSignIn, onSignInIntent, account }: SiteHeaderProps) {
+export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteHeaderProps) {
   const pathname = usePathname();
   const signIn = onSignIn ?? (() => useDialogStore.getState().openLogin());
   return (
@@ -101,6 +103,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account }: SiteHeaderProp
             <NavIcon name="search" className="size-5" />
           </Link>
           <ThemeToggle />
+          {billing}
           {account ?? (
             <Button
               size="sm"

@@ -1,6 +1,10 @@
 import { create } from "zustand";
 import { useAuthStore } from "@/stores/auth-store";
 
+/** How the last payment opened from a billing dialog ended (SPEC §4); null until the payment tab says. */
+export type PaymentResult = "success" | "cancel" | null;
+export type BillingDialog = "subscription" | "coins";
+
 /**
  * Which global dialogs are open. Not persisted. The login modal's open flag belongs to the auth state
  * (SPEC §3); openLogin / closeLogin are the shortcuts the rest of the app uses.
@@ -13,6 +17,14 @@ export interface DialogState {
   closeLogin: () => void;
   openEditProfile: (options?: { fromRegistration?: boolean }) => void;
   closeEditProfile: () => void;
+  /** The billing dialog shown ('Choose your subscription' or 'Get Coins'), or null; one at a time. */
+  billingDialog: BillingDialog | null;
+  /** The payment result of the open billing dialog; closing the dialog clears it. */
+  paymentResult: PaymentResult;
+  openSubscription: () => void;
+  openCoins: () => void;
+  closeBilling: () => void;
+  setPaymentResult: (result: PaymentResult) => void;
 }
 
 export const useDialogStore = create<DialogState>()((set) => ({
@@ -23,6 +35,12 @@ export const useDialogStore = create<DialogState>()((set) => ({
   openEditProfile: ({ fromRegistration = false } = {}) =>
     set({ editProfileOpen: true, editProfileFromRegistration: fromRegistration }),
   closeEditProfile: () => set({ editProfileOpen: false }),
+  billingDialog: null,
+  paymentResult: null,
+  openSubscription: () => set({ billingDialog: "subscription", paymentResult: null }),
+  openCoins: () => set({ billingDialog: "coins", paymentResult: null }),
+  closeBilling: () => set({ billingDialog: null, paymentResult: null }),
+  setPaymentResult: (paymentResult) => set({ paymentResult }),
 }));
 
 declare global {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AccountDialogs } from "@/components/auth/account-dialogs";
 import { SiteHeaderWithAccount } from "@/components/auth/header-account";
+import { BillingDialogs } from "@/components/billing/billing-dialogs";
 import { PUBLIC_KEY_META_NAME } from "@/lib/auth/rsa";
 import { getPasswordPublicKeyPem } from "@/server/modules/crypto/rsa-keys";
 
@@ -21,6 +22,7 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
         {children}
       </div>
       <AccountDialogs registerPublicKey={publicKey} />
+      <BillingDialogs />
     </>
   );
 }

@@ -132,6 +132,32 @@ export function AccountMenu({ profile }: { profile: Profile }) {
             role="menuitem"
             tabIndex={-1}
             type="button"
+            className={ITEM}
+            onClick={() => {
+              // Focus goes back to the account button first, so the dialog returns it there when it closes.
+              close();
+              useDialogStore.getState().openSubscription();
+            }}
+          >
+            Subscription
+          </button>
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            className={ITEM}
+            onClick={() => {
+              // Focus goes back to the account button first, so the dialog returns it there when it closes.
+              close();
+              useDialogStore.getState().openCoins();
+            }}
+          >
+            Get Coins
+          </button>
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
             className={`${ITEM} text-destructive`}
             onClick={() => {
               close(false);

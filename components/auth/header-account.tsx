@@ -1,5 +1,6 @@
 "use client";
 
+import { HeaderBilling } from "@/components/billing/header-billing";
 import { SiteHeader } from "@/components/site-header";
 import { useClientValue } from "@/components/use-client-value";
 import { selectIsLoggedIn, useAuthStore } from "@/stores/auth-store";
@@ -18,10 +19,14 @@ export function useSignedInProfile() {
   return hydrated ? profile : null;
 }
 
-/** The site header with the account menu in place of "Sign in" once signed in. */
+/** The site header with the plan and coin entries, and the account menu in place of "Sign in" once signed in. */
 export function SiteHeaderWithAccount() {
   const profile = useSignedInProfile();
   return (
-    <SiteHeader account={profile ? <AccountMenu profile={profile} /> : undefined} onSignInIntent={prefetchDialogs} />
+    <SiteHeader
+      account={profile ? <AccountMenu profile={profile} /> : undefined}
+      billing={<HeaderBilling signedIn={profile !== null} />}
+      onSignInIntent={prefetchDialogs}
+    />
   );
 }

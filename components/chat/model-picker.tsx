@@ -4,12 +4,24 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { costLabel } from "@/lib/chat/model-labels";
 import type { ChatModel } from "@/lib/contracts/chat-client";
 import { usePopup } from "@/components/ui/use-popup";
+import { useDialogStore } from "@/stores/dialog-store";
 import { CheckIcon, ChevronDownIcon } from "./chat-icons";
 import { useChatModels, useChooseModel } from "./use-chat-models";
 
+function purchaseFor(model: ChatModel): "coins" | "subscription" {
+  return model.coin_cost > 0 ? "coins" : "subscription";
+}
+
+function openPurchaseFor(model: ChatModel): void {
+  const dialogs = useDialogStore.getState();
+  if (purchaseFor(model) === "coins") dialogs.openCoins();
+  else dialogs.openSubscription();
+}
+
 /**
  * The model picker (listbox pattern): the button opens a list of models with their cost per reply, a Demo badge
- * and, for unavailable ones, the reason. Arrows, Home and End move; Enter or Space picks; Escape and Tab close.
+ * and, for unavailable ones, the reason; picking one of those opens Get Coins (or the plans when the free replies
+ * are used up). Arrows, Home and End move; Enter or Space picks; Escape and Tab close.
  */
 export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: string }) {
   const { data } = useChatModels(robotKey);
@@ -37,8 +49,10 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
   }
 
   function pick(model: ChatModel | undefined) {
-    if (!model || !model.available) return;
+    if (!model) return;
     close(true);
+    // A model this user cannot pay for now leads to what would pay for it: coins, or a plan for free replies.
+    if (!model.available) return openPurchaseFor(model);
     void choose(model.key);
   }
 
@@ -173,7 +187,10 @@ function ModelOption({ id, index, model, selected, active, onHover, onPick }: Mo
           <span className="mt-0.5 block text-xs text-muted-foreground">{model.description}</span>
         ) : null}
         {!model.available && model.reason ? (
-          <span className="mt-0.5 block text-xs font-medium text-destructive">{model.reason}</span>
+          <span className="mt-0.5 block text-xs font-medium text-destructive">
+            {model.reason}
+            <span className="text-primary"> · {purchaseFor(model) === "coins" ? "Get coins" : "See plans"}</span>
+          </span>
         ) : null}
       </span>
     </li>

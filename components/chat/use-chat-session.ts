@@ -3,10 +3,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from "react";
 import { fetchChatHistory, openChatStream } from "@/lib/chat/chat-api";
+import { purchaseDialogFor } from "@/lib/chat/chat-failures";
 import { chatReducer, initialChatState, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
+import { useDialogStore } from "@/stores/dialog-store";
 import { useWalletPatch } from "./use-wallet";
 
 type SendResult = "ended" | "stopped" | "refused" | "failed" | "busy";
@@ -125,6 +127,10 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
           dispatch({ type: "refused", notice: failure.notice });
           // The refusal may mean the wallet changed elsewhere (e.g. today's free replies ran out).
           void queryClient.invalidateQueries({ queryKey: chatQueryKeys.wallet(uid) });
+          // Free replies used up opens the plans, too few coins the coin packages (the notice stays behind).
+          const dialog = purchaseDialogFor(failure.notice.code);
+          if (dialog === "subscription") useDialogStore.getState().openSubscription();
+          else if (dialog === "coins") useDialogStore.getState().openCoins();
         } else if (failure.kind === "stream") {
           result = "failed";
           dispatch({ type: "stream_failed", message: failure.message, stored: failure.data.message });

@@ -7,14 +7,18 @@ import { chatQueryKeys } from "@/lib/chat/query-keys";
 import type { Wallet } from "@/lib/contracts/chat-client";
 import { useViewer } from "./use-viewer";
 
-/** The signed-in user's coins and free replies; nothing for visitors. */
-export function useWallet() {
+/**
+ * The signed-in user's coins and free replies; nothing for visitors. One query key for the chat, the header and
+ * the Get Coins dialog, so a purchase or a reply updates all three. `staleTime: 0` fetches again when the caller
+ * is enabled (the dialog loads the wallet each time it opens).
+ */
+export function useWallet({ enabled = true, staleTime = 60_000 }: { enabled?: boolean; staleTime?: number } = {}) {
   const { ready, uid } = useViewer();
   return useQuery({
     queryKey: chatQueryKeys.wallet(uid),
     queryFn: ({ signal }) => fetchWallet(signal),
-    enabled: ready && uid !== null,
-    staleTime: 60_000,
+    enabled: enabled && ready && uid !== null,
+    staleTime,
   });
 }
 

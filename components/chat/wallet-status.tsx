@@ -1,29 +1,52 @@
 "use client";
 
 import { coinsLabel, freeRepliesLabel } from "@/lib/chat/model-labels";
+import { useDialogStore } from "@/stores/dialog-store";
 import { CoinIcon } from "./chat-icons";
 import { useWallet } from "./use-wallet";
 
+const LINK =
+  "inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground hover:underline hover:underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring";
+
 /**
  * Coins and (unless the held plan lifts the daily limit) free replies left today, under the character's name;
- * nothing for visitors.
+ * nothing for visitors. The balance opens Get Coins; free replies used up open the plans.
  */
 export function WalletStatus() {
   const { data: wallet } = useWallet();
   if (!wallet) return null;
   const free = freeRepliesLabel(wallet.free_replies_left);
+  const balance = wallet.wallet_info.buy_coin;
   return (
     <p
       className="flex flex-wrap items-center gap-x-3 text-xs leading-5 text-muted-foreground"
       data-testid="wallet-status"
     >
       {free ? (
-        <span className={wallet.free_replies_left === 0 ? "font-medium text-destructive" : ""}>{free}</span>
+        wallet.free_replies_left === 0 ? (
+          <button
+            type="button"
+            onClick={() => useDialogStore.getState().openSubscription()}
+            className={`${LINK} font-medium text-destructive`}
+          >
+            {free}
+            <span className="sr-only">. See plans</span>
+          </button>
+        ) : (
+          <span>{free}</span>
+        )
       ) : null}
-      <span className="inline-flex items-center gap-1" title="Coin balance">
+      <button
+        type="button"
+        title="Coin balance: get coins"
+        onClick={() => useDialogStore.getState().openCoins()}
+        className={LINK}
+        data-testid="wallet-coins"
+      >
         <CoinIcon width={13} height={13} />
-        {coinsLabel(wallet.wallet_info.buy_coin)}
-      </span>
+        {coinsLabel(balance)}
+        <span className="sr-only">. Get Coins</span>
+      </button>
     </p>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Drawer } from "vaul";
 import { DESKTOP_QUERY } from "./breakpoints";
 import { useMediaQuery } from "./use-media-query";
@@ -20,6 +20,8 @@ export interface ResponsiveDialogProps {
   footer?: ReactNode;
   /** Extra classes for the dialog / drawer panel (e.g. a wider `sm:max-w-3xl`). */
   className?: string;
+  /** The element to focus on opening (e.g. the chosen radio); by default the first focusable one. */
+  initialFocus?: () => HTMLElement | null | undefined;
 }
 
 const OVERLAY = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]";
@@ -43,22 +45,71 @@ function join(...parts: Array<string | undefined>): string {
   return parts.filter(Boolean).join(" ");
 }
 
+interface FocusReturn {
+  onOpenAutoFocus: (event: Event) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/**
+ * Focus starts on `initialFocus` when given, and goes back to whatever opened the dialog. Radix returns it only to a Dialog.Trigger, and these dialogs are
+ * opened from anywhere (a header button, a menu item, a refused chat message), so the opener is remembered when
+ * the dialog takes focus (the opener still has it then) and focused again on close, if it is still on the page.
+ */
+function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): FocusReturn {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event) => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      const first = initialFocus?.();
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
+    },
+    onCloseAutoFocus: (event) => {
+      const target = opener.current;
+      opener.current = null;
+      if (!target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
+
 /**
  * A modal that is a centred Radix dialog at >= 640px and a vaul bottom drawer below (SPEC §2).
- * Both trap focus, close on Escape and on an overlay click, and report through `onOpenChange`.
+ * Both trap focus, close on Escape and on an overlay click, give focus back to their opener, and report through
+ * `onOpenChange`.
  */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  return desktop ? <CentredDialog {...props} /> : <BottomDrawer {...props} />;
+  const focusReturn = useFocusReturn(props.initialFocus);
+  return desktop ? (
+    <CentredDialog {...props} focusReturn={focusReturn} />
+  ) : (
+    <BottomDrawer {...props} focusReturn={focusReturn} />
+  );
 }
 
-function CentredDialog({ open, onOpenChange, title, description, children, footer, className }: ResponsiveDialogProps) {
+type PanelProps = ResponsiveDialogProps & { focusReturn: FocusReturn };
+
+function CentredDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  focusReturn,
+}: PanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={join(OVERLAY, "motion-safe:animate-fade-in")} />
         <Dialog.Content
           {...(description ? {} : { "aria-describedby": undefined })}
+          {...focusReturn}
           className={join(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
             "flex-col rounded-2xl border border-border bg-card text-foreground shadow-2xl outline-none",
@@ -81,13 +132,23 @@ function CentredDialog({ open, onOpenChange, title, description, children, foote
   );
 }
 
-function BottomDrawer({ open, onOpenChange, title, description, children, footer, className }: ResponsiveDialogProps) {
+function BottomDrawer({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  focusReturn,
+}: PanelProps) {
   return (
     <Drawer.Root autoFocus open={open} onOpenChange={onOpenChange} closeThreshold={DRAWER_CLOSE_THRESHOLD}>
       <Drawer.Portal>
         <Drawer.Overlay className={OVERLAY} />
         <Drawer.Content
           {...(description ? {} : { "aria-describedby": undefined })}
+          {...focusReturn}
           className={join(
             "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border-t border-border",
             "bg-card pb-[env(safe-area-inset-bottom)] text-foreground shadow-2xl outline-none",

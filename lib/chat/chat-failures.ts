@@ -66,6 +66,13 @@ export function refusalNotice(code: number, data: unknown): ChatNotice | null {
   }
 }
 
+/** The billing dialog that answers a refusal: plans for used-up free replies, coins for a short balance. */
+export function purchaseDialogFor(code: number): "subscription" | "coins" | null {
+  if (code === CHAT_CODES.ALLOWANCE_EXHAUSTED) return "subscription";
+  if (code === CHAT_CODES.INSUFFICIENT_COINS) return "coins";
+  return null;
+}
+
 function streamMessage(code: number, msg: string): string {
   if (msg && msg !== "Request failed") return msg;
   if (code === CHAT_CODES.UPSTREAM_TIMEOUT) return FAILURE_MESSAGES.timeout;

@@ -169,13 +169,16 @@ test("the model picker: costs and reasons, keyboard use, a saved switch, and the
   await expect(premium).toContainText("2 coins");
   // A new user has no coins: Premium is shown, disabled, with the server's reason, and cannot be picked.
   await expect(premium).toHaveAttribute("aria-disabled", "true");
-  await expect(premium).toContainText("Needs 2 coins per reply");
+  await expect(premium).toContainText("Needs 2 coins per reply · Get coins");
   await page.keyboard.press("ArrowDown");
   await expect(list).toHaveAttribute("aria-activedescendant", (await premium.getAttribute("id"))!);
+  // Picking it is not a switch: it opens Get Coins, and closing that returns to the picker's button.
+  const coins = page.getByRole("dialog", { name: "Get Coins" });
   await page.keyboard.press("Enter");
-  await expect(list).toBeVisible();
-  await page.keyboard.press("Escape");
   await expect(list).toBeHidden();
+  await expect(coins).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(coins).toBeHidden();
   await expect(modelButton(page)).toBeFocused();
   await expect(modelButton(page)).toHaveAccessibleName("Model: Standard, Free");
 
@@ -198,6 +201,9 @@ test("the model picker: costs and reasons, keyboard use, a saved switch, and the
   await expect(modelButton(page)).toHaveAccessibleName("Model: Premium, 2 coins");
 
   await send(page, "Premium please");
+  await expect(coins).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(coins).toBeHidden();
   const notice = page.getByTestId("chat-notice");
   await expect(notice).toContainText("Not enough coins for this model.");
   await expect(composer(page)).toHaveValue("Premium please");
@@ -263,6 +269,12 @@ test("after the daily free replies the notice explains the limit, and the draft 
   await expect(messages(page, "assistant")).toHaveCount(5);
 
   await send(page, "One more?");
+  // The plans open over the chat; closing them gives the chat back with the notice and the draft.
+  const plans = page.getByRole("dialog", { name: "Choose your subscription" });
+  await expect(plans).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(plans).toBeHidden();
+  await expect(composer(page)).toBeFocused();
   const notice = page.getByTestId("chat-notice");
   await expect(notice).toContainText("You've used today's free replies.");
   await expect(notice).toContainText("A subscription lifts the daily limit");

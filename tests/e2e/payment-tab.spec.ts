@@ -48,3 +48,18 @@ test("/payment/cancel opened directly says the payment was cancelled and links h
   await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
 });
+
+test("/payment/loading opened directly says no payment is in progress and links home", async ({ page }) => {
+  await page.goto("/payment/loading");
+  await expect(page.getByRole("heading", { name: "No payment in progress" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
+});
+
+test("/payment/loading opened by the app waits for its payment page", async ({ page }) => {
+  await page.goto("/");
+  const popupOpened = page.waitForEvent("popup");
+  await page.evaluate(() => void window.open("/payment/loading", "_blank"));
+  const popup = await popupOpened;
+  await expect(popup.getByRole("status")).toHaveText("Preparing your secure payment page…");
+  await expect(popup.getByRole("link", { name: "Go back home" })).toHaveCount(0);
+});

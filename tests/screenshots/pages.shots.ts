@@ -1,6 +1,7 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { chatViaApi, signedInUser } from "../e2e/chat-support";
+import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { animationsDone, openCoins, openPlans, pick } from "../e2e/billing-support";
+import { chatViaApi, signedInUser, type TestSession } from "../e2e/chat-support";
 import { clickUntil, VIEWPORTS } from "../e2e/support";
 
 /**
@@ -15,6 +16,23 @@ const PAGES = [
   { name: "not-found", path: "/definitely/missing" },
   { name: "faq", path: "/faq" },
 ] as const;
+
+/** An order made through the API, as the dialogs make it; answers its sandbox order code. */
+async function orderViaApi(
+  request: APIRequestContext,
+  session: TestSession,
+  kind: "subscribe" | "buy_coin",
+  productId: string,
+  money: number,
+) {
+  const res = await request.post(`/v1/${kind}/create`, {
+    data: { product_id: productId, currency: "USD", money },
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data.order_code as string;
+}
 
 /** Waits for web fonts and every <img> to finish, so a screenshot never catches a half-loaded page. */
 async function settle(page: Page): Promise<void> {
@@ -64,6 +82,40 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(2);
         await page.getByRole("textbox", { name: /^Message / }).fill("Sounds good, let's go.");
         await shot(page, "chat", false);
+      });
+
+      test("subscription dialog", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `plans${viewport.width}${theme}`);
+        // Holding Plus (paid in the sandbox), so the card shows "Your plan" and its expiry.
+        const code = await orderViaApi(request, session, "subscribe", "plan-plus-monthly", 999);
+        const paid = await request.post("/v1/payment/sandbox/pay", {
+          data: { order_code: code },
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        expect((await paid.json()).code).toBe(0);
+        await page.goto("/");
+        const dialog = await openPlans(page);
+        await expect(dialog.getByTestId("plan-expires")).toBeVisible();
+        await animationsDone(dialog);
+        await shot(page, "subscription-dialog", false);
+      });
+
+      test("coin dialog", async ({ page, request }) => {
+        await signedInUser(page, request, `coins${viewport.width}${theme}`);
+        await page.goto("/");
+        const dialog = await openCoins(page);
+        await expect(dialog.getByTestId("coin-balance")).toHaveText("0");
+        await pick(dialog, /^550 coins/);
+        await animationsDone(dialog);
+        await shot(page, "coin-dialog", false);
+      });
+
+      test("sandbox checkout", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `sandbox${viewport.width}${theme}`);
+        const code = await orderViaApi(request, session, "buy_coin", "coins-550", 899);
+        await page.goto(`/payment/sandbox/${code}`);
+        await expect(page.getByRole("button", { name: "Pay $8.99 (test)" })).toBeVisible();
+        await shot(page, "sandbox-checkout");
       });
     });
   }

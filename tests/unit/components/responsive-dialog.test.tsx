@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAWER_CLOSE_THRESHOLD, ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { setViewportWidth, stubMatchMedia } from "../helpers/match-media";
@@ -90,5 +91,34 @@ describe("ResponsiveDialog", () => {
       </ResponsiveDialog>,
     );
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it.each([
+    ["dialog", 1280],
+    ["drawer", 390],
+  ])("the %s gives focus back to whatever opened it (not only a Radix trigger)", async (_kind, width) => {
+    setViewportWidth(width);
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open plans
+          </button>
+          <ResponsiveDialog open={open} onOpenChange={setOpen} title="Choose your subscription">
+            <button type="button">Inside</button>
+          </ResponsiveDialog>
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole("button", { name: "Open plans" });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 });

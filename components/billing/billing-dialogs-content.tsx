@@ -1,0 +1,16 @@
+"use client";
+
+import { CoinDialog } from "./coin-dialog";
+import { SubscriptionDialog } from "./subscription-dialog";
+import { usePaymentMessages } from "./use-payment-messages";
+
+/** Both billing dialogs and the payment tab's message listener, loaded together on first use. */
+export function BillingDialogsContent() {
+  usePaymentMessages();
+  return (
+    <>
+      <SubscriptionDialog />
+      <CoinDialog />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+/** The Get Coins dialog's rules (SPEC §2.4, §4, §5, §9): what a package card shows and when it can be bought. */
+import type { CoinProduct } from "@/lib/contracts/billing-client";
+import { formatCount } from "@/lib/format/count";
+import { discountPercent, formatMoney } from "@/lib/format/money";
+import { PRODUCT_STATUS } from "./plan-rules";
+
+export interface CoinPackView {
+  /** '550', '1.2k' (SPEC §5 count display). */
+  coins: string;
+  price: string;
+  /** The pre-discount price, only when discounted. */
+  originalPrice: string | null;
+  discountPercent: number | null;
+  remind: string;
+  /** Status 0 (coming soon) cards are disabled. */
+  available: boolean;
+}
+
+export function coinPackView(pack: CoinProduct): CoinPackView {
+  const discount = discountPercent(pack.money, pack.origin_money);
+  return {
+    coins: formatCount(pack.coin),
+    price: formatMoney(pack.money, pack.currency),
+    originalPrice: discount === null ? null : formatMoney(pack.origin_money, pack.currency),
+    discountPercent: discount,
+    remind: pack.remind,
+    available: pack.status !== PRODUCT_STATUS.COMING_SOON,
+  };
+}
+
+/** The picked package while it is listed and can be bought; otherwise nothing is selected. */
+export function selectedPackId(packs: ReadonlyArray<CoinProduct>, picked: string | null): string | null {
+  if (picked === null) return null;
+  const pack = packs.find((p) => p.product_id === picked);
+  return pack && pack.status !== PRODUCT_STATUS.COMING_SOON ? picked : null;
+}
+
+/** SPEC §5: Purchase Now is disabled when nothing is selected or a request is pending. */
+export function purchaseDisabled(selectedId: string | null, pending: boolean): boolean {
+  return selectedId === null || pending;
+}
