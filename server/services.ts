@@ -8,6 +8,7 @@ import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { createMemoryStore } from "./modules/limits/memory-store";
 import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
+import { createPaymentProvider } from "./providers/payments/create-payment-provider";
 import { publicBaseUrl } from "./public-base-url";
 
 /** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
@@ -45,7 +46,10 @@ export async function startServices(config: Config): Promise<ApiDeps> {
       ? { kind: llm.kind, note: "offline demo replies; set LLM_BASE_URL for a real model" }
       : { kind: llm.kind, base_url: config.LLM_BASE_URL },
   );
-  return { config, database, store, logger, llm };
+  const payments = createPaymentProvider(config, database.db);
+  if (payments.provider) logger.info("payments", { provider: payments.provider.name });
+  else logger.warn("payments are off: the subscription and coin orders answer 503", { reason: payments.off.reason });
+  return { config, database, store, logger, llm, payments: payments.provider };
 }
 
 /** Loud start-up warnings for account settings that must not reach a public site unnoticed. */

@@ -44,7 +44,14 @@ async function main(): Promise<void> {
   });
   const database = await openDatabase({ dataDir: "memory://" });
   const store = createMemoryStore();
-  const deps = { config, database, store, logger: createLogger("silent"), llm: createLlmProvider(config) };
+  const deps = {
+    config,
+    database,
+    store,
+    logger: createLogger("silent"),
+    llm: createLlmProvider(config),
+    payments: null,
+  };
   // Older checkouts take only the API; the options argument is then ignored.
   const http = createHttpServer(createApi(deps), { config, store });
 

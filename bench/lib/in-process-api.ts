@@ -38,7 +38,7 @@ export async function startApiInProcess(
   const store = createMemoryStore();
   const logger = createLogger(config.LOG_LEVEL);
   const httpServer = createHttpServer(
-    createApi({ config, database: handle, store, logger, llm: createLlmProvider(config) }),
+    createApi({ config, database: handle, store, logger, llm: createLlmProvider(config), payments: null }),
   );
   const port = await listen(httpServer.server);
   let stopped = false;

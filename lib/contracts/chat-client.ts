@@ -51,7 +51,10 @@ const recentChatSchema = z.object({
 export type RecentChat = z.infer<typeof recentChatSchema>;
 export const recentChatListSchema = z.object({ list: z.array(recentChatSchema) });
 
-/** GET /v1/buy_coin/wallet. `free_replies_left` is null with a subscription (no daily limit). */
+/**
+ * GET /v1/buy_coin/wallet. `free_replies_left` is null when the held plan lifts the daily limit; `subscribed` is
+ * true while the user holds a plan in its paid period.
+ */
 export const walletSchema = z.object({
   wallet_info: z.object({ buy_coin: z.int() }),
   free_replies_left: z.nullable(z.int()),

@@ -4,6 +4,7 @@ import type { DbHandle } from "../db/types";
 import type { Logger } from "../logger";
 import type { KeyValueStore } from "../modules/limits/key-value-store";
 import type { LlmProvider } from "../providers/llm/types";
+import type { PaymentProvider } from "../providers/payments/types";
 import type { SessionUser } from "../modules/sessions/sessions";
 
 /** Everything the API needs from the process, passed in so tests can build an app on a fresh database. */
@@ -13,6 +14,8 @@ export interface ApiDeps {
   store: KeyValueStore;
   logger: Logger;
   llm: LlmProvider;
+  /** The payment provider (PAYMENT_PROVIDER), or null when payments are off: the order calls answer 503. */
+  payments: PaymentProvider | null;
 }
 
 export interface ApiEnv {

@@ -44,6 +44,7 @@ describe.each(testDrivers())("links in e-mails on %s", (driver) => {
       store: createMemoryStore(),
       logger: createLogger("silent"),
       llm: createMockProvider(),
+      payments: null,
     };
     const http = createHttpServer(createApi(deps));
     servers.push(http);

@@ -45,6 +45,7 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
     store: createMemoryStore(),
     logger: createLogger("silent"),
     llm: createMockProvider(),
+    payments: null,
   });
 
   beforeAll(async () => {

@@ -326,7 +326,7 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     expect(models.current).toBe("premium");
 
     await database.db.execute(
-      sql`insert into subscription_products (product_id, name, price_text, money, period_days) values ('t-plan', 'T', '$1', 100, 30) on conflict do nothing`,
+      sql`insert into subscription_products (product_id, name, price_text, money, period_days, unlimited_standard, premium_coin_percent) values ('t-plan', 'T', '$1', 100, 30, true, 50) on conflict do nothing`,
     );
     await database.db.execute(
       sql`insert into subscriptions (user_id, product_id, status, current_period_end, provider) values (${user.id}, 't-plan', 1, now() + interval '1 day', 'sandbox')`,

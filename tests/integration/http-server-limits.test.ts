@@ -38,6 +38,7 @@ async function start(env: Record<string, string>, api?: Hono<ApiEnv>): Promise<{
     store: createMemoryStore(),
     logger: createLogger("silent"),
     llm: createMockProvider(),
+    payments: null,
   };
   current = createHttpServer(api ?? createApi(deps), { config });
   await new Promise<void>((resolve) => current!.server.listen(0, "127.0.0.1", resolve));

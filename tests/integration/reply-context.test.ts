@@ -56,7 +56,7 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   it("reads the chat's shown turns oldest first, and the user's balance, allowance and subscription", async () => {
     const { user, token } = await createUserWithSession(database.db);
     const empty = await readReplyContext(database.db, token, robotId, adult);
-    expect(empty).toMatchObject({ session: null, turns: [], balance: 0, freeUsed: 0, subscribed: false });
+    expect(empty).toMatchObject({ session: null, turns: [], balance: 0, freeUsed: 0, plan: null });
 
     await creditCoins(database.db, user.id, 7, "test", `ctx-${user.id}`);
     for (const message of ["first", "second"]) {
@@ -94,7 +94,7 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
       { role: "assistant", content: "re: second" },
       { role: "user", content: "third" },
     ]);
-    expect(context).toMatchObject({ balance: 7, freeUsed: 3, subscribed: false });
+    expect(context).toMatchObject({ balance: 7, freeUsed: 3, plan: null });
   });
 
   it("refuses characters the user cannot see, and NSFW ones before the age check", async () => {

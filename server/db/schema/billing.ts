@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -14,11 +15,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
-export interface ProductRight {
-  name: string;
-  val: string;
-}
-
 export const subscriptionProducts = pgTable(
   "subscription_products",
   {
@@ -30,12 +26,19 @@ export const subscriptionProducts = pgTable(
     currency: text("currency").notNull().default("USD"),
     money: integer("money").notNull(),
     periodDays: integer("period_days").notNull(),
-    rights: jsonb("rights").$type<ProductRight[]>().notNull().default([]),
+    /**
+     * What the plan buys (server/modules/billing/plan-benefits.ts): chat metering reads these, and the card's
+     * rights are derived from them. Lifts the daily free allowance on models whose coin cost is 0.
+     */
+    unlimitedStandard: boolean("unlimited_standard").notNull().default(false),
+    /** Coin cost of premium models for holders, in percent (rounded up, at least 1 coin when the model costs any). */
+    premiumCoinPercent: smallint("premium_coin_percent").notNull().default(100),
     sort: integer("sort").notNull().default(0),
   },
   (t) => [
     check("subscription_products_status_ck", sql`${t.status} in (0, 1, 2)`),
     check("subscription_products_money_ck", sql`${t.money} >= 0 and ${t.periodDays} > 0`),
+    check("subscription_products_premium_ck", sql`${t.premiumCoinPercent} between 0 and 100`),
   ],
 );
 
@@ -49,10 +52,16 @@ export const subscriptions = pgTable(
     productId: text("product_id")
       .notNull()
       .references(() => subscriptionProducts.productId),
+    /** 1 active (renewing), 2 cancelled at period end or lapsed (SPEC §3, §4). */
     status: smallint("status").notNull(),
+    /** Paid until; the plan's benefits hold while this is in the future, whatever the status. */
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     provider: text("provider").notNull(),
+    /** The provider's subscription id. */
     providerRef: text("provider_ref"),
+    /** The order that started the subscription now held. */
+    orderCode: text("order_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,11 +100,20 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     productId: text("product_id").notNull(),
+    // What was sold, as it was when the order was made: a later change of the product does not change the order.
+    productName: text("product_name").notNull(),
+    /** Coin orders: the coins credited when paid. */
+    coin: integer("coin"),
+    /** Subscription orders: the length of one paid period. */
+    periodDays: integer("period_days"),
     currency: text("currency").notNull(),
     money: integer("money").notNull(),
     status: text("status").notNull().default("pending"),
     provider: text("provider").notNull(),
+    /** The provider's checkout id, once the payment page exists. */
     providerRef: text("provider_ref"),
+    /** The payment page, once the provider made it. */
+    redirectUri: text("redirect_uri"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
@@ -105,6 +123,10 @@ export const orders = pgTable(
     check("orders_kind_ck", sql`${t.kind} in ('subscription', 'coins')`),
     check("orders_status_ck", sql`${t.status} in ('pending', 'paid', 'cancelled', 'failed')`),
     check("orders_money_ck", sql`${t.money} >= 0`),
+    check(
+      "orders_snapshot_ck",
+      sql`(${t.kind} = 'coins' and ${t.coin} > 0) or (${t.kind} = 'subscription' and ${t.periodDays} > 0)`,
+    ),
   ],
 );
 
@@ -150,7 +172,58 @@ export const paymentEvents = pgTable(
     type: text("type").notNull(),
     orderCode: text("order_code"),
     payload: jsonb("payload").notNull(),
+    /** What fulfilment did: applied, ignored or unknown-order (a duplicate delivery is not inserted). */
+    outcome: text("outcome"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId),
+    check("payment_events_outcome_ck", sql`${t.outcome} in ('applied', 'ignored', 'unknown-order')`),
+  ],
+);
+
+/*
+ * The sandbox provider's own state (PAYMENT_PROVIDER=sandbox). It stands in for a remote provider, so nothing here
+ * references our tables: fulfilment reads it through the PaymentProvider interface, as it reads Stripe.
+ */
+export const sandboxCheckouts = pgTable(
+  "sandbox_checkouts",
+  {
+    ref: text("ref").primaryKey(),
+    orderCode: text("order_code").notNull(),
+    /** What the sandbox charges: the order's price when the checkout was made. */
+    money: integer("money").notNull(),
+    currency: text("currency").notNull(),
+    /** Subscription checkouts: a subscription of this period starts when paid. */
+    periodDays: integer("period_days"),
+    status: text("status").notNull().default("open"),
+    subscriptionRef: text("subscription_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sandbox_checkouts_order_uq").on(t.orderCode),
+    check("sandbox_checkouts_status_ck", sql`${t.status} in ('open', 'paid', 'expired')`),
+  ],
+);
+
+export const sandboxSubscriptions = pgTable(
+  "sandbox_subscriptions",
+  {
+    ref: text("ref").primaryKey(),
+    orderCode: text("order_code").notNull(),
+    periodDays: integer("period_days").notNull(),
+    status: text("status").notNull().default("active"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sandbox_subscriptions_due_idx")
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
+    check("sandbox_subscriptions_status_ck", sql`${t.status} in ('active', 'ended')`),
+    check("sandbox_subscriptions_period_ck", sql`${t.periodDays} > 0`),
+  ],
 );

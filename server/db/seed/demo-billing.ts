@@ -1,15 +1,7 @@
-import type { ProductRight } from "../schema/billing";
-
-const rights = (included: string[]): ProductRight[] =>
-  [
-    "Unlimited replies on the standard model",
-    "Premium models at half the coin cost",
-    "Longer character memory",
-    "Priority replies at busy times",
-    "Create unlimited characters",
-  ].map((name) => ({ name, val: included.includes(name) ? "1" : "0" }));
-
-/** Covers every product status of SPEC §4: 0 coming soon, 1 default/recommended, 2 free. */
+/**
+ * Covers every product status of SPEC §4: 0 coming soon, 1 default/recommended, 2 free. The plans differ in what
+ * they buy (their cards' rights are derived from these benefits by server/modules/billing/plan-benefits.ts).
+ */
 export const DEMO_SUBSCRIPTION_PRODUCTS = [
   {
     productId: "plan-free",
@@ -21,7 +13,8 @@ export const DEMO_SUBSCRIPTION_PRODUCTS = [
     money: 0,
     periodDays: 30,
     sort: 1,
-    rights: rights([]),
+    unlimitedStandard: false,
+    premiumCoinPercent: 100,
   },
   {
     productId: "plan-plus-monthly",
@@ -33,11 +26,8 @@ export const DEMO_SUBSCRIPTION_PRODUCTS = [
     money: 999,
     periodDays: 30,
     sort: 2,
-    rights: rights([
-      "Unlimited replies on the standard model",
-      "Premium models at half the coin cost",
-      "Create unlimited characters",
-    ]),
+    unlimitedStandard: true,
+    premiumCoinPercent: 50,
   },
   {
     productId: "plan-pro-yearly",
@@ -49,13 +39,8 @@ export const DEMO_SUBSCRIPTION_PRODUCTS = [
     money: 8999,
     periodDays: 365,
     sort: 3,
-    rights: rights([
-      "Unlimited replies on the standard model",
-      "Premium models at half the coin cost",
-      "Longer character memory",
-      "Priority replies at busy times",
-      "Create unlimited characters",
-    ]),
+    unlimitedStandard: true,
+    premiumCoinPercent: 25,
   },
   {
     productId: "plan-studio",
@@ -67,13 +52,8 @@ export const DEMO_SUBSCRIPTION_PRODUCTS = [
     money: 2499,
     periodDays: 30,
     sort: 4,
-    rights: rights([
-      "Unlimited replies on the standard model",
-      "Premium models at half the coin cost",
-      "Longer character memory",
-      "Priority replies at busy times",
-      "Create unlimited characters",
-    ]),
+    unlimitedStandard: true,
+    premiumCoinPercent: 10,
   },
 ];
 

@@ -3,6 +3,7 @@ import type { Viewer } from "../../../lib/age-gate/cookies";
 import { CHAT_CODES, type ChatSendRequest } from "../../../lib/contracts/chat";
 import { AppError } from "../../errors";
 import type { ReplyStream } from "../../providers/llm/types";
+import type { PlanBenefits } from "../billing/plan-benefits";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { pickModel, type ModelRow } from "./chat-models";
@@ -28,7 +29,8 @@ export interface BegunReply {
   price: ReplyPrice;
   charge: Extract<ChargeResult, { ok: true }>;
   day: string;
-  subscribed: boolean;
+  /** The held plan's benefits in its paid period, else null. */
+  plan: PlanBenefits | null;
   /** The coin balance after the charge. */
   balance: number;
   /** Free replies used today, this one included when it used one. */
@@ -119,7 +121,7 @@ export async function beginReply(
     ? context.models.find((m) => m.key === input.model)
     : pickModel(context.models, context.session?.modelKey);
   if (!model) throw new AppError(400, CHAT_CODES.MODEL_UNAVAILABLE, "This model is not available. Choose another one.");
-  const price = priceReply(model, context.subscribed);
+  const price = priceReply(model, context.plan);
   const dailyLimit = deps.config.CHAT_FREE_REPLIES_PER_DAY;
   if (price.kind === "allowance" && context.freeUsed >= dailyLimit)
     throw refusal(deps, "allowance", price, context.balance);
@@ -155,7 +157,7 @@ export async function beginReply(
       price,
       charge: stored.charge,
       day: context.day,
-      subscribed: context.subscribed,
+      plan: context.plan,
       balance: stored.charge.balance ?? context.balance,
       freeUsed: stored.charge.freeUsed ?? context.freeUsed,
       stream,

@@ -5,6 +5,7 @@ import type { ChatModel } from "../../../lib/contracts/chat-client";
 import { chatModels } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { LlmProvider } from "../../providers/llm/types";
+import type { PlanBenefits } from "../billing/plan-benefits";
 import { coinCostFor } from "./metering";
 
 export type ModelRow = typeof chatModels.$inferSelect;
@@ -50,14 +51,15 @@ export function pickModel(models: ModelRow[], key: string | null | undefined): M
 
 export interface ModelViewerState {
   signedIn: boolean;
-  subscribed: boolean;
+  /** The held plan's benefits in its paid period, else null. */
+  plan: PlanBenefits | null;
   balance: number;
   freeRepliesLeft: number | null;
 }
 
 /** A model as this user sees it: their cost, and whether a reply could be paid right now. */
 export function describeModel(model: ModelRow, llm: LlmProvider, state: ModelViewerState): ChatModel {
-  const cost = coinCostFor(model, state.subscribed);
+  const cost = coinCostFor(model, state.plan);
   let reason: string | null = null;
   if (state.signedIn) {
     if (cost > 0 && state.balance < cost) reason = `Needs ${cost} coin${cost === 1 ? "" : "s"} per reply`;

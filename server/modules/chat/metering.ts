@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { chatDailyUsage } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { premiumCoins, type PlanBenefits } from "../billing/plan-benefits";
 import { creditCoins, spendCoins } from "../wallet/wallet";
 
 /**
- * What a reply costs (ARCHITECTURE.md, money and coins): the standard model is free within a daily allowance for
- * users without a subscription and included with one; models with a coin cost are paid per reply, at half the
- * cost (rounded up) on premium models with a subscription.
+ * What a reply costs (ARCHITECTURE.md, money and coins): models with coin cost 0 are free within a daily allowance,
+ * which a plan with unlimitedStandard lifts; models with a coin cost are paid per reply, at the plan's percent of
+ * the cost (rounded up, at least 1) on premium models. `plan` is the held plan's benefits while it is in its paid
+ * period, else null (payer-state.ts).
  */
 export type ReplyPrice = { kind: "allowance" } | { kind: "included" } | { kind: "coins"; coins: number };
 
@@ -15,14 +17,14 @@ export interface PricedModel {
   premium: boolean;
 }
 
-export function priceReply(model: PricedModel, subscribed: boolean): ReplyPrice {
-  if (model.coinCost <= 0) return subscribed ? { kind: "included" } : { kind: "allowance" };
-  const coins = subscribed && model.premium ? Math.max(1, Math.ceil(model.coinCost / 2)) : model.coinCost;
+export function priceReply(model: PricedModel, plan: PlanBenefits | null): ReplyPrice {
+  if (model.coinCost <= 0) return plan?.unlimitedStandard ? { kind: "included" } : { kind: "allowance" };
+  const coins = plan && model.premium ? premiumCoins(model.coinCost, plan.premiumCoinPercent) : model.coinCost;
   return { kind: "coins", coins };
 }
 
-export function coinCostFor(model: PricedModel, subscribed: boolean): number {
-  const price = priceReply(model, subscribed);
+export function coinCostFor(model: PricedModel, plan: PlanBenefits | null): number {
+  const price = priceReply(model, plan);
   return price.kind === "coins" ? price.coins : 0;
 }
 

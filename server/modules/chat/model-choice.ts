@@ -9,13 +9,14 @@ import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { describeModel, enabledModels, pickModel } from "./chat-models";
 import { findSession } from "./chat-history";
-import { readWallet } from "./wallet-summary";
+import { readPayerState } from "./payer-state";
 
 /** GET /v1/chat_session/model: the models as this user sees them, and the one the chat with robot_key uses. */
 export async function listModelsFor(
   deps: ChatDeps,
   user: SessionUser | null,
   robotKey?: string,
+  now = new Date(),
 ): Promise<ChatModelList> {
   const models = await enabledModels(deps.db);
   let sessionModel: string | null = null;
@@ -23,12 +24,13 @@ export async function listModelsFor(
     const [robot] = await deps.db.select({ id: robots.id }).from(robots).where(eq(robots.key, robotKey));
     if (robot) sessionModel = (await findSession(deps.db, user.id, robot.id))?.modelKey ?? null;
   }
-  const wallet = user ? await readWallet(deps, user.id) : null;
+  const payer = user ? await readPayerState(deps.db, user.id, now) : null;
+  const perDay = deps.config.CHAT_FREE_REPLIES_PER_DAY;
   const state = {
     signedIn: user !== null,
-    subscribed: wallet?.subscribed ?? false,
-    balance: wallet?.wallet_info.buy_coin ?? 0,
-    freeRepliesLeft: wallet?.free_replies_left ?? null,
+    plan: payer?.plan ?? null,
+    balance: payer?.balance ?? 0,
+    freeRepliesLeft: !payer || payer.plan?.unlimitedStandard ? null : Math.max(0, perDay - payer.freeUsed),
   };
   return {
     list: models.map((m) => describeModel(m, deps.llm, state)),

@@ -9,7 +9,7 @@ import { ageAllows, visibleCharacters } from "../catalogue/character-visibility"
 import { liveSessionToken, sessionUserFields, type SessionUser } from "../sessions/sessions";
 import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
-import { payerFields, type PayerState } from "./payer-state";
+import { parsePlan, payerFields, type PayerState } from "./payer-state";
 
 /** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
 export const HISTORY_LIMIT = 200;
@@ -44,7 +44,7 @@ const turnsColumn = z.array(z.object({ role: z.string(), content: z.string() }))
  * of its own in the auth middleware. The row exists when the session is live; its character is null when the
  * user cannot see the character. The chat session is joined, so its turns are found through it.
  */
-async function readUserCharacterAndChat(db: Db, token: string, robotId: number, day: string) {
+async function readUserCharacterAndChat(db: Db, token: string, robotId: number, day: string, now: Date) {
   const newestTurns = sql`select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content
     from ${chatMessages}
     where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
@@ -65,7 +65,7 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
       sessionModel: chatSessions.modelKey,
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
       models: enabledModelsJson,
-      ...payerFields(users.id, day),
+      ...payerFields(users.id, day, now),
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -80,9 +80,15 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
  * Every read a reply needs, for the bearer of a session token. Throws 401 for a dead token, 404 for a character
  * the user cannot see, and 403 for an NSFW one before the age check.
  */
-export async function readReplyContext(db: Db, token: string, robotId: number, viewer: Viewer): Promise<ReplyContext> {
-  const day = usageDay();
-  const row = await readUserCharacterAndChat(db, token, robotId, day);
+export async function readReplyContext(
+  db: Db,
+  token: string,
+  robotId: number,
+  viewer: Viewer,
+  now = new Date(),
+): Promise<ReplyContext> {
+  const day = usageDay(now);
+  const row = await readUserCharacterAndChat(db, token, robotId, day, now);
   if (!row) throw errors.unauthorized("Authentication expired");
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
@@ -102,7 +108,7 @@ export async function readReplyContext(db: Db, token: string, robotId: number, v
     models: enabledModelsColumn.parse(row.models),
     session: row.sessionId ? { id: row.sessionId, modelKey: row.sessionModel } : null,
     turns: turnsColumn.parse(row.turns),
-    subscribed: row.subscribed,
+    plan: parsePlan(row.plan),
     balance: row.balance,
     freeUsed: row.freeUsed,
     day,

@@ -233,7 +233,9 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens },
         coins_spent: coins,
         balance,
-        free_replies_left: reply.subscribed ? null : Math.max(0, deps.config.CHAT_FREE_REPLIES_PER_DAY - freeUsed),
+        free_replies_left: reply.plan?.unlimitedStandard
+          ? null
+          : Math.max(0, deps.config.CHAT_FREE_REPLIES_PER_DAY - freeUsed),
       };
       push(frame(end));
     } else if (outcome.kind === "error") {

@@ -9,6 +9,8 @@ import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import type { LlmProvider } from "@/server/providers/llm/types";
+import { createPaymentProvider } from "@/server/providers/payments/create-payment-provider";
+import type { PaymentProvider } from "@/server/providers/payments/types";
 import { requestFrom } from "../../support/loopback-client";
 
 export interface TestApi {
@@ -21,19 +23,25 @@ export interface TestApi {
   from(address: string): TestApi;
 }
 
-/** The real /v1 app on the given database, called in-process through fetch semantics. */
+/**
+ * The real /v1 app on the given database, called in-process through fetch semantics. Payments: the provider that
+ * PAYMENT_PROVIDER in env chooses (the sandbox by default), unless `payments` is given (null: payments off).
+ */
 export function createTestApi(
   database: DbHandle,
   env: Record<string, string> = {},
   store?: KeyValueStore,
   llm: LlmProvider = createMockProvider(),
+  payments?: PaymentProvider | null,
 ): TestApi {
+  const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...env });
   const deps: ApiDeps = {
-    config: parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...env }),
+    config,
     database,
     store: store ?? createMemoryStore(),
     logger: createLogger("silent"),
     llm,
+    payments: payments === undefined ? createPaymentProvider(config, database.db).provider : payments,
   };
   return boundTo(createApi(deps), deps);
 }
