@@ -10,6 +10,7 @@ const { createHttpServer } = await import("./http-server");
 const { setProcessDatabase } = await import("./db/process-database");
 const { settleActiveReplies } = await import("./modules/chat/active-replies");
 const { sweepInterruptedReplies } = await import("./modules/chat/interrupted-replies");
+const { scheduleSandboxRenewals } = await import("./modules/billing/sandbox-renewals");
 
 function loadConfig() {
   try {
@@ -29,6 +30,11 @@ const deps = await startServices(config);
 setProcessDatabase(deps.database);
 const { logger } = deps;
 const stopSweeping = sweepInterruptedReplies(deps.database.db, logger);
+// The sandbox provider's clock: renews and ends its subscriptions (a remote provider does this on its own side).
+const stopRenewals =
+  deps.payments?.name === "sandbox"
+    ? scheduleSandboxRenewals({ db: deps.database.db, provider: deps.payments, logger }, logger)
+    : () => undefined;
 
 const http = createHttpServer(createApi(deps), { config, store: deps.store, logger });
 const { default: next } = await import("next");
@@ -50,6 +56,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   stopSweeping();
+  stopRenewals();
   await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
   // Streams cut at the deadline still write their partial replies and refunds.
   await settleActiveReplies(2000);

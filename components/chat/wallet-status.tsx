@@ -4,11 +4,14 @@ import { coinsLabel, freeRepliesLabel } from "@/lib/chat/model-labels";
 import { CoinIcon } from "./chat-icons";
 import { useWallet } from "./use-wallet";
 
-/** Coins and (without a subscription) free replies left today, under the character's name; nothing for visitors. */
+/**
+ * Coins and (unless the held plan lifts the daily limit) free replies left today, under the character's name;
+ * nothing for visitors.
+ */
 export function WalletStatus() {
   const { data: wallet } = useWallet();
   if (!wallet) return null;
-  const free = wallet.subscribed ? null : freeRepliesLabel(wallet.free_replies_left);
+  const free = freeRepliesLabel(wallet.free_replies_left);
   return (
     <p
       className="flex flex-wrap items-center gap-x-3 text-xs leading-5 text-muted-foreground"

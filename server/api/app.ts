@@ -12,10 +12,12 @@ import { apiResponseHeaders, compressWhenAccepted } from "./middleware/response-
 import { requestContext } from "./middleware/request-context";
 import { verifySignature } from "./middleware/verify-signature";
 import { accountRoutes } from "./routes-accounts";
+import { billingRoutes } from "./routes-billing";
 import { catalogueRoutes } from "./routes-catalogue";
 import { chatRoutes } from "./routes-chat";
 import { favoriteRoutes } from "./routes-favorites";
 import { oauthRoutes } from "./routes-oauth";
+import { paymentSandboxRoutes } from "./routes-payment-sandbox";
 import { systemRoutes } from "./routes-system";
 import { userRoutes } from "./routes-user";
 
@@ -38,6 +40,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", userRoutes());
   app.route("/", favoriteRoutes());
   app.route("/", chatRoutes());
+  app.route("/", billingRoutes());
+  app.route("/", paymentSandboxRoutes());
 
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptionProductListSchema } from "@/lib/contracts/billing-client";
 import type { RobotCard } from "@/lib/contracts/catalogue";
 import { robots } from "@/server/db/schema";
 import { DEMO_CHARACTERS } from "@/server/db/seed/demo-characters";
@@ -94,6 +95,25 @@ describe.each(testDrivers())("the demo catalogue on %s", (driver) => {
     const counts = (await allCards({}, ADULT)).map((c) => c.chat_count);
     expect(counts.filter((n) => n >= 1000 && n < 1_000_000).length).toBeGreaterThanOrEqual(1);
     expect(counts.filter((n) => n >= 1_000_000).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("sells plans that differ in what they buy, each card's rights derived from its benefits", async () => {
+    const plans = subscriptionProductListSchema.parse(await data(await api.request("/v1/subscribe/product")));
+    const rights = Object.fromEntries(
+      plans.product_list.map((p) => [p.product_id, p.rights.filter((r) => r.val === "1").map((r) => r.name)]),
+    );
+    expect(rights).toEqual({
+      "plan-free": ["30 free replies a day on the Standard model"],
+      "plan-plus-monthly": ["Unlimited replies on the Standard model", "Premium models at 50% of the coin cost"],
+      "plan-pro-yearly": ["Unlimited replies on the Standard model", "Premium models at 25% of the coin cost"],
+      "plan-studio": ["Unlimited replies on the Standard model", "Premium models at 10% of the coin cost"],
+    });
+    expect(plans.product_list.map((p) => [p.name, p.price, p.status])).toEqual([
+      ["Free", "$0/month", 2],
+      ["Plus", "$9.99/month", 1],
+      ["Pro", "$89.99/year", 1],
+      ["Studio", "$24.99/month", 0],
+    ]);
   });
 
   it("gives the model each character's persona, scenario and example lines with the names filled in", async () => {
