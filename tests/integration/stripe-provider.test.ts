@@ -76,7 +76,12 @@ describe("Stripe provider", () => {
     stripe.completeSession(pending.providerRef, "pending");
     expect(await provider.retrieveCheckout(pending.providerRef)).toMatchObject({ status: "open" });
     stripe.failAsyncPayment(pending.providerRef);
-    expect(await provider.retrieveCheckout(pending.providerRef)).toMatchObject({ status: "open" });
+    expect(await provider.retrieveCheckout(pending.providerRef)).toMatchObject({ status: "failed" });
+
+    const later = await provider.createCheckout(order({}));
+    stripe.completeSession(later.providerRef, "pending");
+    stripe.succeedAsyncPayment(later.providerRef);
+    expect(await provider.retrieveCheckout(later.providerRef)).toMatchObject({ status: "paid" });
 
     const expired = await provider.createCheckout(order({}));
     stripe.expireSession(expired.providerRef);
@@ -112,14 +117,20 @@ describe("Stripe provider", () => {
     await provider.resume(ref);
     expect(stripe.subscription(ref).cancel_at_period_end).toBe(false);
 
-    clock += 40 * 86_400_000;
+    clock = Date.UTC(2026, 1, 28, 12);
     stripe.renewSubscription(ref);
-    const renewed = await provider.retrieveSubscription(ref);
-    expect(renewed!.currentPeriodEnd.getTime()).toBeGreaterThan(periodEnd.getTime());
+    const renewed = new Date(Date.UTC(2026, 2, 28, 12));
+    expect(await provider.retrieveSubscription(ref)).toMatchObject({ status: "active", currentPeriodEnd: renewed });
+    // The next renewal is not paid: paid through the start of the period owed, not its end.
+    clock = renewed.getTime();
     stripe.failRenewal(ref);
-    expect(await provider.retrieveSubscription(ref)).toMatchObject({ status: "past_due" });
+    expect(await provider.retrieveSubscription(ref)).toMatchObject({ status: "past_due", currentPeriodEnd: renewed });
+    clock += 3 * 86_400_000;
     stripe.endSubscription(ref);
-    expect(await provider.retrieveSubscription(ref)).toMatchObject({ status: "ended" });
+    expect(await provider.retrieveSubscription(ref)).toMatchObject({
+      status: "ended",
+      currentPeriodEnd: new Date(clock),
+    });
     expect(await provider.retrieveSubscription("sub_test_missing")).toBeNull();
   });
 

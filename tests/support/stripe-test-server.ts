@@ -55,11 +55,15 @@ export interface StripeTestServer {
   /** The line item a session was created with (Stripe keeps it apart from the session). */
   lineItem(sessionId: string): JsonObject;
   subscription(id: string): JsonObject;
+  paymentIntent(id: string): JsonObject;
   /** The customer pays: complete (paid, or an asynchronous payment still pending) → checkout.session.completed. */
   completeSession(id: string, payment?: "paid" | "pending"): StripeTestEvent;
   /** The pending payment arrives → checkout.session.async_payment_succeeded. */
   succeedAsyncPayment(id: string): StripeTestEvent;
-  /** The pending payment fails → checkout.session.async_payment_failed (the session stays complete, unpaid). */
+  /**
+   * The pending payment fails → checkout.session.async_payment_failed: the session stays complete and unpaid, its
+   * PaymentIntent wants another payment method (a plan's subscription expires, at once here).
+   */
   failAsyncPayment(id: string): StripeTestEvent;
   /** The session times out unpaid → checkout.session.expired. */
   expireSession(id: string): StripeTestEvent;
@@ -68,7 +72,7 @@ export interface StripeTestServer {
    * 2025-03-31 (top-level `subscription`, no parent).
    */
   renewSubscription(id: string, options?: { legacyInvoice?: boolean }): StripeTestEvent;
-  /** The renewal payment fails → invoice.payment_failed, subscription past_due. */
+  /** The next period is billed and its payment fails → invoice.payment_failed, subscription past_due. */
   failRenewal(id: string): StripeTestEvent;
   /** A change made in the Dashboard → customer.subscription.updated. */
   updateSubscription(id: string, change: { cancel_at_period_end: boolean }): StripeTestEvent;
@@ -138,6 +142,8 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
   const subscriptionMetadata = new Map<string, JsonObject>();
   const subscriptions = new Map<string, JsonObject>();
   const invoices = new Map<string, JsonObject>();
+  const paymentIntents = new Map<string, JsonObject>();
+  const paymentIntentMetadata = new Map<string, JsonObject>();
   const idempotent = new Map<string, { form: string; status: number; body: JsonObject }>();
   const requests: RecordedRequest[] = [];
   const events: StripeTestEvent[] = [];
@@ -199,6 +205,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
       },
     });
     subscriptionMetadata.set(id, stringMap(asObject(form.subscription_data).metadata));
+    paymentIntentMetadata.set(id, stringMap(asObject(form.payment_intent_data).metadata));
     const session: JsonObject = {
       id,
       object: "checkout.session",
@@ -222,6 +229,26 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     };
     sessions.set(id, session);
     return session;
+  }
+
+  function createPaymentIntent(session: JsonObject, paid: boolean): JsonObject {
+    const intent: JsonObject = {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount: session.amount_total ?? null,
+      currency: session.currency ?? null,
+      status: paid ? "succeeded" : "processing",
+      metadata: paymentIntentMetadata.get(String(session.id)) ?? {},
+      last_payment_error: null,
+      created: seconds(),
+      livemode: false,
+    };
+    paymentIntents.set(String(intent.id), intent);
+    return intent;
+  }
+
+  function intentOf(session: JsonObject): JsonObject | null {
+    return typeof session.payment_intent === "string" ? (paymentIntents.get(session.payment_intent) ?? null) : null;
   }
 
   function openSession(id: string): JsonObject {
@@ -326,6 +353,18 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     return subscription;
   }
 
+  /** Billing moves every item to its next period, paid or not. */
+  function nextPeriod(subscription: JsonObject): void {
+    const item = firstItem(subscription);
+    const start = Number(item.current_period_end);
+    const recurring = asObject(asObject(item.price).recurring);
+    item.current_period_start = start;
+    item.current_period_end = addInterval(start, {
+      interval: asString(recurring.interval) as Recurring["interval"],
+      interval_count: Number(recurring.interval_count),
+    });
+  }
+
   function updateSubscriptionFields(
     id: string,
     change: JsonObject,
@@ -339,11 +378,27 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     return { subscription, previous };
   }
 
+  /** The session with the ids named in expand[] replaced by their objects, as Stripe answers. */
+  function expanded(session: JsonObject, expand: Json): JsonObject {
+    const fields = Array.isArray(expand) ? expand : [];
+    const result = copy(session);
+    if (fields.includes("payment_intent") && typeof result.payment_intent === "string") {
+      result.payment_intent = copy(found(paymentIntents, "payment_intent", result.payment_intent));
+    }
+    if (fields.includes("subscription") && typeof result.subscription === "string") {
+      result.subscription = copy(found(subscriptions, "subscription", result.subscription));
+    }
+    return result;
+  }
+
   function route(method: string, path: string, form: JsonObject): { status: number; body: JsonObject } {
     const parts = path.split("/").filter(Boolean);
     if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: createSession(form) };
     if (method === "GET" && parts[1] === "checkout" && parts[2] === "sessions" && parts[3] && parts.length === 4) {
-      return { status: 200, body: found(sessions, "checkout.session", parts[3]) };
+      return { status: 200, body: expanded(found(sessions, "checkout.session", parts[3]), form.expand ?? null) };
+    }
+    if (method === "GET" && parts[1] === "payment_intents" && parts[2] && parts.length === 3) {
+      return { status: 200, body: found(paymentIntents, "payment_intent", parts[2]) };
     }
     if (parts[1] === "subscriptions" && parts[2] && parts.length === 3) {
       if (method === "GET") return { status: 200, body: found(subscriptions, "subscription", parts[2]) };
@@ -371,7 +426,8 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     req.on("end", () => {
       const url = new URL(req.url ?? "/", base);
       const raw = Buffer.concat(chunks).toString("utf8");
-      const form = asObject(qs.parse(raw, { arrayLimit: 100, depth: 10 }));
+      // The SDK sends a GET's parameters (expand[]) in the query, a POST's in the form body.
+      const form = asObject(qs.parse(req.method === "GET" ? url.search.slice(1) : raw, { arrayLimit: 100, depth: 10 }));
       const idempotencyKey = asString(req.headers["idempotency-key"]);
       const method = req.method ?? "GET";
       requests.push({ method, path: url.pathname, form: copy(form), idempotencyKey });
@@ -421,6 +477,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     sessions: () => [...sessions.values()].map(copy),
     lineItem: (id) => copy(found(lineItems, "line item of session", id)),
     subscription: (id) => copy(found(subscriptions, "subscription", id)),
+    paymentIntent: (id) => copy(found(paymentIntents, "payment_intent", id)),
 
     completeSession(id, payment = "paid") {
       const session = openSession(id);
@@ -428,13 +485,15 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
       session.status = "complete";
       session.payment_status = paid ? "paid" : "unpaid";
       if (session.mode === "subscription") startSubscription(session, paid);
-      else session.payment_intent = newId("pi");
+      else session.payment_intent = createPaymentIntent(session, paid).id ?? null;
       return emit("checkout.session.completed", session);
     },
 
     succeedAsyncPayment(id) {
       const session = found(sessions, "checkout.session", id);
       session.payment_status = "paid";
+      const intent = intentOf(session);
+      if (intent) intent.status = "succeeded";
       const subscription = asString(session.subscription);
       if (subscription) {
         const sub = found(subscriptions, "subscription", subscription);
@@ -447,6 +506,14 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
 
     failAsyncPayment(id) {
       const session = found(sessions, "checkout.session", id);
+      const intent = intentOf(session);
+      if (intent) {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = { code: "payment_method_not_available", message: "The debit was refused." };
+      }
+      // A plan's first payment failing: Stripe expires the incomplete subscription (after 23 hours; here at once).
+      const subscription = asString(session.subscription);
+      if (subscription) updateSubscriptionFields(subscription, { status: "incomplete_expired", ended_at: seconds() });
       return emit("checkout.session.async_payment_failed", session);
     },
 
@@ -458,20 +525,14 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
 
     renewSubscription(id, renewal = {}) {
       const subscription = found(subscriptions, "subscription", id);
-      const item = firstItem(subscription);
-      const start = Number(item.current_period_end);
-      const recurring = asObject(asObject(item.price).recurring);
-      item.current_period_start = start;
-      item.current_period_end = addInterval(start, {
-        interval: asString(recurring.interval) as Recurring["interval"],
-        interval_count: Number(recurring.interval_count),
-      });
+      nextPeriod(subscription);
       subscription.status = "active";
       return emit("invoice.paid", invoiceFor(subscription, "subscription_cycle", true, renewal.legacyInvoice));
     },
 
     failRenewal(id) {
       const subscription = found(subscriptions, "subscription", id);
+      nextPeriod(subscription);
       subscription.status = "past_due";
       return emit("invoice.payment_failed", invoiceFor(subscription, "subscription_cycle", false));
     },

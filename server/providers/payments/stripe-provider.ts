@@ -58,12 +58,27 @@ export function checkoutSessionParams(order: CheckoutOrder, baseUrl: string): St
   };
 }
 
-/** A session as our checkout status. An asynchronous failure looks like a pending payment here: only its event tells. */
+const FAILED_PAYMENT_INTENT = new Set(["requires_payment_method", "canceled"]);
+const FAILED_FIRST_INVOICE = new Set(["incomplete_expired", "canceled"]);
+
+/**
+ * A session (read with its payment_intent and subscription expanded) as our checkout status. A completed but
+ * unpaid session is an asynchronous payment (bank debit): still open while it is processing; failed once its
+ * PaymentIntent wants another payment method (Stripe's async_payment_failed) or, for a plan, once the subscription
+ * that awaited the first payment has expired.
+ */
 export function checkoutOf(session: Stripe.Checkout.Session): ProviderCheckout {
+  const intent = session.payment_intent;
   const subscription = session.subscription;
   let status: ProviderCheckout["status"] = "open";
   if (session.payment_status === "paid" || session.payment_status === "no_payment_required") status = "paid";
   else if (session.status === "expired") status = "expired";
+  else if (session.status === "complete") {
+    const intentFailed = typeof intent === "object" && intent !== null && FAILED_PAYMENT_INTENT.has(intent.status);
+    const planFailed =
+      typeof subscription === "object" && subscription !== null && FAILED_FIRST_INVOICE.has(subscription.status);
+    if (intentFailed || planFailed) status = "failed";
+  }
   return {
     ref: session.id,
     orderCode: session.metadata?.order_code ?? session.client_reference_id ?? "",
@@ -84,19 +99,29 @@ const SUBSCRIPTION_STATUS: Record<string, ProviderSubscription["status"]> = {
   incomplete_expired: "ended",
 };
 
-/** Since API 2025-03-31 the period dates are on the items, not on the subscription. */
+/**
+ * A subscription as our word. Since API 2025-03-31 the period dates are on the items, not on the subscription.
+ * currentPeriodEnd is the end of what was paid for: the items' period end while it renews; the start of the
+ * current period when that period is owed (past_due, unpaid, incomplete, paused: Stripe moves the period on at
+ * renewal whether or not the invoice is paid); the moment it ended when it ended before its period did.
+ */
 export function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription {
-  const ends = subscription.items.data.map((item) => item.current_period_end);
-  if (ends.length === 0) throw new Error(`Stripe subscription ${subscription.id} has no items`);
-  const periodEnd = Math.max(...ends);
+  const items = subscription.items.data;
+  if (items.length === 0) throw new Error(`Stripe subscription ${subscription.id} has no items`);
+  const periodStart = Math.min(...items.map((item) => item.current_period_start));
+  const periodEnd = Math.max(...items.map((item) => item.current_period_end));
+  const status = SUBSCRIPTION_STATUS[subscription.status] ?? "past_due";
+  let paidThrough = periodEnd;
+  if (status === "past_due") paidThrough = periodStart;
+  if (status === "ended" && subscription.ended_at !== null) paidThrough = Math.min(periodEnd, subscription.ended_at);
   // Cancelling in the Dashboard may set cancel_at to the period end instead of cancel_at_period_end.
   const cancelAt = subscription.cancel_at;
   return {
     ref: subscription.id,
     orderCode: subscription.metadata.order_code ?? "",
-    status: SUBSCRIPTION_STATUS[subscription.status] ?? "past_due",
+    status,
     cancelAtPeriodEnd: subscription.cancel_at_period_end || (cancelAt !== null && cancelAt <= periodEnd),
-    currentPeriodEnd: new Date(periodEnd * 1000),
+    currentPeriodEnd: new Date(paidThrough * 1000),
   };
 }
 
@@ -150,7 +175,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrieveCheckout(ref) {
-      const session = await retrieveOrNull("read the checkout", () => stripe.checkout.sessions.retrieve(ref));
+      const session = await retrieveOrNull("read the checkout", () =>
+        stripe.checkout.sessions.retrieve(ref, { expand: ["payment_intent", "subscription"] }),
+      );
       return session ? checkoutOf(session) : null;
     },
 

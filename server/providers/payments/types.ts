@@ -73,15 +73,7 @@ export type PaymentEvent = {
   /** The raw event, recorded for audit. */
   payload: unknown;
 } & (
-  | {
-      action: "sync-checkout";
-      checkoutRef: string;
-      /**
-       * The provider said the (asynchronous) payment failed (Stripe's checkout.session.async_payment_failed): the
-       * re-read checkout still looks pending, so fulfilment marks the order failed unless the re-read says paid.
-       */
-      paymentFailed?: boolean;
-    }
+  | { action: "sync-checkout"; checkoutRef: string }
   | { action: "sync-subscription"; subscriptionRef: string }
   | { action: "ignore" }
 );
