@@ -3,29 +3,38 @@
  * figures only; never asserts on them. See bench/README.md.
  *
  *   npm run bench:payments [-- --events 2000] [--duplicates 0.2] [--senders 50] [--users 50] [--spends 240]
- *                             [--balance 200] [--warmup 200]
+ *                             [--balance 200] [--warmup 200] [--cpu-prof DIR]
  *
  * (a) Stripe events fulfilled per second through POST /v1/payment/stripe/webhook over HTTP (keep-alive), from
  *     `--senders` concurrent senders: `--events` distinct checkout.session.completed events of coin orders made
  *     through POST /v1/buy_coin/create, plus `--duplicates` of them delivered again, shuffled. Each delivery is
  *     signature-checked, re-reads its session from the Stripe-compatible test server (tests/support, in this
- *     process) and credits the order in one transaction. Afterwards: doubled (an order credited more than once, or
- *     balances above the orders' coins) and lost (an order not credited, an event not recorded) must both be 0.
- *     Baseline: a plain node:http server storing each delivery with one INSERT ... ON CONFLICT DO NOTHING.
+ *     process) and credits the order in one transaction. Our API runs in a child process of its own (no Next), so
+ *     its CPU column is the server's alone; the senders and the test server stay here. Afterwards: doubled (an
+ *     order credited more than once) and lost (an order not credited, an event not recorded) must both be 0, and
+ *     the buyers' balances must equal the coins ordered. Baseline: a plain node:http server, also in a child,
+ *     storing each delivery with one INSERT ... ON CONFLICT DO NOTHING.
  * (b) Wallet spends per second from `--users` concurrent users, each making `--spends` 1-coin spends against a
  *     balance of `--balance` (so some are refused): spendCoins (ledger row with a unique reference, conditional
- *     update, one transaction). Afterwards the lowest balance (never below 0) and ledger sum = balances. Baseline:
- *     one `update ... set balance = balance - 1 where user_id = $1 and balance >= 1` per spend.
+ *     update, one transaction), called in this process. Afterwards the lowest balance (never below 0) and ledger
+ *     sum = balances. Baseline: one `update ... set balance = balance - 1 where user_id = $1 and balance >= 1` per
+ *     spend. Both get a warm-up round first.
+ *
+ * CPU columns: the server's (the child's for (a), this process's for (b)) and the local Postgres server's (from
+ * /proc; n/a when the database is elsewhere), in ms per 1,000 events or attempts. --cpu-prof DIR: both children
+ * write CPU profiles into DIR/ours and DIR/plain (the larger file is the main thread; open it in Chrome DevTools).
  *
  * Database: BENCH_DATABASE_URL ?? DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/postgres is the admin URL;
  * a fresh database kewl_bench_payments_<random> is created, migrated and dropped at the end (also on Ctrl-C).
  */
 import os from "node:os";
+import path from "node:path";
 import { eachFlag, intFlag, out, runBench } from "./lib/harness";
-import { fixed, perSecond, poster, runPool, shuffle, type Post, type Reply } from "./lib/payments-load";
-import { createPlainWallets, plainBalances, plainSpend, startPlainEventServer } from "./lib/payments-plain";
+import { cpuMeter, fixed, perSecond, poster, runPool, shuffle, type Reply } from "./lib/payments-load";
+import { createPlainWallets, plainBalances, plainEventRows, plainSpend } from "./lib/payments-plain";
 import { createBuyers, openWorld, paidOrders, signedDeliveries, type PaymentsWorld } from "./lib/payments-setup";
 import { DEFAULT_ADMIN_URL } from "./lib/scratch-database";
+import { startPaymentsChild } from "./lib/start-payments-child";
 
 interface Options {
   events: number;
@@ -35,6 +44,7 @@ interface Options {
   spends: number;
   balance: number;
   warmup: number;
+  cpuProf?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -54,6 +64,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === "--spends") opts.spends = intFlag(flag, value(), 1);
     else if (flag === "--balance") opts.balance = intFlag(flag, value(), 0);
     else if (flag === "--warmup") opts.warmup = intFlag(flag, value(), 0);
+    else if (flag === "--cpu-prof") opts.cpuProf = path.resolve(value() ?? "bench-profiles");
     else if (flag === "--duplicates") {
       const share = Number(value());
       if (!(share >= 0 && share <= 1)) throw new Error("--duplicates needs a share between 0 and 1");
@@ -88,55 +99,72 @@ function outcomes(replies: Reply[]): Record<string, number> {
   return counts;
 }
 
+interface Run<R> {
+  results: R[];
+  ms: number;
+  cpu: { serverMs: number; postgresMs: number | null };
+}
+
+/** Runs the jobs, timing them and metering the server's CPU (a child's, or this process's) and Postgres's. */
+async function measured<T, R>(
+  jobs: readonly T[],
+  width: number,
+  task: (job: T) => Promise<R>,
+  serverCpuMs?: () => Promise<number>,
+): Promise<Run<R>> {
+  const meter = await cpuMeter(serverCpuMs);
+  const { results, ms } = await runPool(jobs, width, task);
+  return { results, ms, cpu: await meter.stop() };
+}
+
+/** The figures' table: per second of the first count, per second of the second, wall time, CPU per item. */
+function table(headings: [string, string], rows: Array<[string, Run<unknown>, number, number]>): void {
+  out(
+    `  ${"".padEnd(46)}${headings[0].padStart(13)}${headings[1].padStart(12)}${"wall s".padStart(8)}` +
+      `${"server CPU".padStart(11)}${"pg CPU".padStart(9)}  (ms per 1,000)`,
+  );
+  for (const [label, run, first, second] of rows) {
+    const per1000 = (ms: number | null) => (ms === null ? "n/a" : fixed((ms * 1000) / second));
+    out(
+      `  ${label.padEnd(46)}${fixed(perSecond(first, run.ms)).padStart(13)}${fixed(perSecond(second, run.ms)).padStart(12)}` +
+        `${fixed(run.ms / 1000, 2).padStart(8)}${per1000(run.cpu.serverMs).padStart(11)}${per1000(run.cpu.postgresMs).padStart(9)}`,
+    );
+  }
+}
+
 async function benchEvents(world: PaymentsWorld, opts: Options): Promise<void> {
   const { and, eq, inArray, sql } = await import("drizzle-orm");
   const { paymentEvents, walletLedger, wallets } = await import("../server/db/schema");
-  out(
-    `\n(a) Stripe events through the webhook: ${opts.events} orders, +${Math.round(opts.duplicates * 100)}% duplicates, ${opts.senders} senders`,
-  );
+  const share = Math.round(opts.duplicates * 100);
+  out(`\n(a) Stripe events through the webhook: ${opts.events} orders, +${share}% duplicates, ${opts.senders} senders`);
   const setupStart = performance.now();
   const all = await paidOrders(world, opts.warmup + opts.events);
   const warm = all.slice(0, opts.warmup);
   const orders = all.slice(opts.warmup);
-  out(
-    `  setup: ${all.length} coin orders made through POST /v1/buy_coin/create and paid on the test server in ${fixed((performance.now() - setupStart) / 1000, 1)} s`,
-  );
+  const setupS = fixed((performance.now() - setupStart) / 1000, 1);
+  out(`  setup: ${all.length} coin orders through POST /v1/buy_coin/create, paid on the test server (${setupS} s)`);
 
   const events = orders.map((o) => o.event);
   const duplicates = shuffle([...events]).slice(0, Math.round(events.length * opts.duplicates));
   const client = poster(world.api.port, opts.senders);
-  const pool = await plainPool(world.url);
-  const plain = await startPlainEventServer(pool);
+  const plain = await startPaymentsChild("plain", world.url, {}, opts.cpuProf);
   const plainClient = poster(plain.port, opts.senders);
+  const pool = await plainPool(world.url);
   try {
-    const send = (target: typeof client) => (post: Post) => target.post(post);
-    // Warm-up: real orders through our endpoint, the same number of inserts through the baseline.
-    await runPool(
-      signedDeliveries(
-        warm.map((o) => o.event),
-        [],
-      ),
-      opts.senders,
-      send(client),
-    );
-    await runPool(
-      signedDeliveries(
-        warm.map((o) => ({ ...o.event, id: `${o.event.id}_warm` })),
-        [],
-      ),
-      opts.senders,
-      send(plainClient),
-    );
+    // Warm-up: other orders through our endpoint, as many inserts through the baseline.
+    const warmEvents = warm.map((o) => o.event);
+    await runPool(signedDeliveries(warmEvents, []), opts.senders, (post) => client.post(post));
+    const warmPlain = warmEvents.map((event) => ({ ...event, id: `${event.id}_warm` }));
+    await runPool(signedDeliveries(warmPlain, []), opts.senders, (post) => plainClient.post(post));
 
     const deliveries = shuffle(signedDeliveries(events, duplicates));
-    const baseline = await runPool(deliveries, opts.senders, send(plainClient));
-    const ours = await runPool(deliveries, opts.senders, send(client));
+    const baseline = await measured(deliveries, opts.senders, (post) => plainClient.post(post), plain.cpuMs);
+    const ours = await measured(deliveries, opts.senders, (post) => client.post(post), world.api.cpuMs);
 
-    const counts = outcomes(ours.results);
+    const { db } = world.handle;
     const codes = orders.map((o) => `order:${o.orderCode}`);
     const userIds = [...new Set(orders.map((o) => o.userId))];
     const expected = orders.reduce((sum, o) => sum + o.coins, 0);
-    const { db } = world.handle;
     const credits = await db
       .select({ reference: walletLedger.reference, n: sql<number>`count(*)::int` })
       .from(walletLedger)
@@ -154,22 +182,22 @@ async function benchEvents(world: PaymentsWorld, opts: Options): Promise<void> {
       .where(and(eq(paymentEvents.provider, "stripe"), inArray(paymentEvents.eventId, eventIds)));
     const doubled = credits.filter((c) => c.n > 1).length;
     const lost = orders.length - credits.length + (events.length - recorded!.n);
-    const excess = balance!.sum - warmCoins - expected;
 
-    const oursRate = perSecond(deliveries.length, ours.ms);
-    const plainRate = perSecond(deliveries.length, baseline.ms);
-    out(`  ${"".padEnd(44)}${"deliveries/s".padStart(14)}${"events/s".padStart(12)}${"wall s".padStart(9)}`);
-    out(
-      `  ${"plain INSERT per delivery (baseline)".padEnd(44)}${fixed(plainRate).padStart(14)}${fixed(perSecond(events.length, baseline.ms)).padStart(12)}${fixed(baseline.ms / 1000, 2).padStart(9)}`,
+    const n = deliveries.length;
+    table(
+      ["deliveries/s", "events/s"],
+      [
+        ["plain INSERT per delivery (baseline)", baseline, n, events.length],
+        ["ours: verify, re-read from Stripe, fulfil", ours, n, events.length],
+      ],
     );
-    out(
-      `  ${"ours: verify + re-read + fulfil".padEnd(44)}${fixed(oursRate).padStart(14)}${fixed(perSecond(events.length, ours.ms)).padStart(12)}${fixed(ours.ms / 1000, 2).padStart(9)}`,
-    );
-    out(`  ours / baseline: ${(oursRate / plainRate).toFixed(2)}   goal: >= 500 events/s`);
-    out(`  answers: ${JSON.stringify(counts)}; baseline rows ${await plain.rows()} (warm-up included)`);
+    const ratio = perSecond(n, ours.ms) / perSecond(n, baseline.ms);
+    out(`  ours / baseline: ${ratio.toFixed(2)}   goal: >= 500 events/s, 0 doubled, 0 lost`);
+    out(`  answers: ${JSON.stringify(outcomes(ours.results))}; baseline ${JSON.stringify(outcomes(baseline.results))}`);
     out(
       `  doubled: ${doubled}   lost: ${lost}   (orders credited ${credits.length}/${orders.length}, events recorded ` +
-        `${recorded!.n}/${events.length}, balances − coins ordered = ${excess})`,
+        `${recorded!.n}/${events.length}, balances − coins ordered = ${balance!.sum - warmCoins - expected}; ` +
+        `baseline rows ${await plainEventRows(pool)} with its warm-up)`,
     );
   } finally {
     client.close();
@@ -183,29 +211,34 @@ async function benchSpends(world: PaymentsWorld, opts: Options): Promise<void> {
   const { inArray, sql } = await import("drizzle-orm");
   const { walletLedger, wallets } = await import("../server/db/schema");
   const { creditCoins, spendCoins } = await import("../server/modules/wallet/wallet");
+  const warmSpends = Math.min(opts.spends, 20);
   out(
-    `\n(b) Wallet spends: ${opts.users} concurrent users, ${opts.spends} 1-coin spends each against a balance of ${opts.balance}`,
+    `\n(b) Wallet spends: ${opts.users} concurrent users, ${opts.spends} 1-coin spends each against a balance of ` +
+      `${opts.balance} (after ${warmSpends} warm-up spends each)`,
   );
   const users = await createBuyers(world.handle, opts.users);
-  await runPool(users, 10, (u) => creditCoins(world.handle.db, u.id, opts.balance, "bench", `bench-seed:${u.id}`));
+  const start = opts.balance + warmSpends;
+  await runPool(users, 10, (u) => creditCoins(world.handle.db, u.id, start, "bench", `bench-seed:${u.id}`));
   const pool = await plainPool(world.url);
   try {
-    await createPlainWallets(pool, opts.users, opts.balance);
+    await createPlainWallets(pool, opts.users, start);
     // Each user is one sender making its spends one after another, as a user's chat replies are.
-    const perUser = <R>(spend: (user: number, n: number) => Promise<R>) =>
-      runPool(
+    const perUser = <R>(spends: number, spend: (user: number, n: number) => Promise<R>) =>
+      measured(
         Array.from({ length: opts.users }, (_, i) => i),
         opts.users,
         async (user) => {
           const results: R[] = [];
-          for (let n = 0; n < opts.spends; n++) results.push(await spend(user, n));
+          for (let n = 0; n < spends; n++) results.push(await spend(user, n));
           return results;
         },
       );
-    const baseline = await perUser((user) => plainSpend(pool, user + 1));
-    const ours = await perUser((user, n) =>
-      spendCoins(world.handle.db, users[user]!.id, 1, "bench spend", `bench-spend:${users[user]!.id}:${n}`),
-    );
+    const ourSpend = (round: string) => (user: number, n: number) =>
+      spendCoins(world.handle.db, users[user]!.id, 1, "bench spend", `bench-${round}:${users[user]!.id}:${n}`);
+    await perUser(warmSpends, (user) => plainSpend(pool, user + 1));
+    await perUser(warmSpends, ourSpend("warm"));
+    const baseline = await perUser(opts.spends, (user) => plainSpend(pool, user + 1));
+    const ours = await perUser(opts.spends, ourSpend("spend"));
 
     const plainSpent = baseline.results.flat().filter((b) => b !== null).length;
     const oursSpent = ours.results.flat().filter((r) => r.status === "spent").length;
@@ -227,16 +260,15 @@ async function benchSpends(world: PaymentsWorld, opts: Options): Promise<void> {
       .where(inArray(walletLedger.userId, ids));
     const plainWallets = await plainBalances(pool);
 
-    const oursRate = perSecond(oursSpent, ours.ms);
-    const plainRate = perSecond(plainSpent, baseline.ms);
-    out(`  ${"".padEnd(44)}${"spends/s".padStart(14)}${"attempts/s".padStart(12)}${"wall s".padStart(9)}`);
-    out(
-      `  ${"plain UPDATE per spend (baseline)".padEnd(44)}${fixed(plainRate).padStart(14)}${fixed(perSecond(attempts, baseline.ms)).padStart(12)}${fixed(baseline.ms / 1000, 2).padStart(9)}`,
+    table(
+      ["spends/s", "attempts/s"],
+      [
+        ["plain UPDATE per spend (baseline)", baseline, plainSpent, attempts],
+        ["ours: spendCoins (ledger, conditional update)", ours, oursSpent, attempts],
+      ],
     );
-    out(
-      `  ${"ours: spendCoins (ledger + conditional update)".padEnd(44)}${fixed(oursRate).padStart(14)}${fixed(perSecond(attempts, ours.ms)).padStart(12)}${fixed(ours.ms / 1000, 2).padStart(9)}`,
-    );
-    out(`  ours / baseline: ${(oursRate / plainRate).toFixed(2)}   goal: >= 1,000 spends/s, balance never below 0`);
+    const ratio = perSecond(oursSpent, ours.ms) / perSecond(plainSpent, baseline.ms);
+    out(`  ours / baseline: ${ratio.toFixed(2)}   goal: >= 1,000 spends/s, balance never below 0`);
     out(
       `  ours: ${oursSpent} spent, ${attempts - oursSpent} refused; lowest balance ${wallet!.min}, ledger rows below 0 ` +
         `${ledger!.negative}, ledger sum ${ledger!.sum} = balances ${wallet!.sum}`,
@@ -254,9 +286,10 @@ async function main(): Promise<void> {
   out(
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), node ${process.version}, load average ${loadAverage()}`,
   );
-  const world = await openWorld(adminUrl);
+  const world = await openWorld(adminUrl, opts.cpuProf);
   out(
-    `database: Postgres ${world.safeUrl} (pool 10, as the app's default); Stripe test server and API in this process`,
+    `database: Postgres ${world.safeUrl} (pool 10, the app's default); our API in a child process, the Stripe test ` +
+      "server and the senders in this one",
   );
   await benchEvents(world, opts);
   await benchSpends(world, opts);

@@ -9,7 +9,6 @@ import { closeServer, listen, onCleanup } from "./harness";
 
 export interface PlainEventServer {
   port: number;
-  rows: () => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -49,8 +48,12 @@ export async function startPlainEventServer(pool: pg.Pool): Promise<PlainEventSe
     await closeServer(server);
   };
   onCleanup("plain event server", stop);
-  const rows = async () => Number((await pool.query("select count(*) as n from bench_plain_events")).rows[0].n);
-  return { port, rows, stop };
+  return { port, stop };
+}
+
+export async function plainEventRows(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>("select count(*) as n from bench_plain_events");
+  return Number(rows[0]!.n);
 }
 
 /** A wallet per user with `balance` coins, in a table of its own with the same CHECK (balance >= 0). */

@@ -1,7 +1,8 @@
 /**
  * The world of bench/payments.ts: a scratch Postgres database with the demo coin packages, the Stripe-compatible
- * test server of the test harness (in this process), our API on PAYMENT_PROVIDER=stripe pointed at it, signed-in
- * buyers, and coin orders made through POST /v1/buy_coin/create whose Checkout Sessions are then completed.
+ * test server of the test harness (in this process), our API on PAYMENT_PROVIDER=stripe pointed at it (in a child
+ * process), signed-in buyers, and coin orders made through POST /v1/buy_coin/create whose Checkout Sessions are
+ * then completed.
  */
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -12,9 +13,9 @@ import {
   type StripeTestServer,
 } from "../../tests/support/stripe-test-server";
 import { onCleanup } from "./harness";
-import { startApiInProcess, type InProcessApi } from "./in-process-api";
 import { poster, runPool, type Post } from "./payments-load";
 import { createScratchDatabase } from "./scratch-database";
+import { startPaymentsChild, type PaymentsChild } from "./start-payments-child";
 
 export const WEBHOOK_PATH = "/v1/payment/stripe/webhook";
 const SECRET_KEY = "sk_test_bench_payments";
@@ -25,26 +26,39 @@ export interface PaymentsWorld {
   url: string;
   safeUrl: string;
   stripe: StripeTestServer;
-  api: InProcessApi;
+  api: PaymentsChild;
 }
 
-export async function openWorld(adminUrl: string): Promise<PaymentsWorld> {
+export async function openWorld(adminUrl: string, cpuProfDir?: string): Promise<PaymentsWorld> {
   const { openDatabase } = await import("../../server/db/open-database");
   const { coinProducts } = await import("../../server/db/schema");
   const { DEMO_COIN_PRODUCTS } = await import("../../server/db/seed/demo-billing");
   const scratch = await createScratchDatabase(adminUrl, "kewl_bench_payments_");
-  const handle = await openDatabase({ databaseUrl: scratch.url });
-  onCleanup("close bench pool", () => handle.close());
+  let closing = false;
+  const handle = await openDatabase({
+    databaseUrl: scratch.url,
+    // Dropping the database "with (force)" ends connections the pool is still closing.
+    onConnectionError: (err) => {
+      if (!closing) process.stderr.write(`database connection lost: ${err.message}\n`);
+    },
+  });
+  onCleanup("close bench pool", () => {
+    closing = true;
+    return handle.close();
+  });
   await handle.db.insert(coinProducts).values(DEMO_COIN_PRODUCTS);
   const stripe = await startStripeTestServer({ secretKey: SECRET_KEY });
   onCleanup("Stripe test server", () => stripe.close());
-  const api = await startApiInProcess(handle, "payments API", {
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-    PUBLIC_BASE_URL: "http://127.0.0.1",
-  });
+  const api = await startPaymentsChild(
+    "ours",
+    scratch.url,
+    {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
+    cpuProfDir,
+  );
   return { handle, url: scratch.url, safeUrl: scratch.safeUrl, stripe, api };
 }
 
