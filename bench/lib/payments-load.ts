@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 
 export interface Post {
   path: string;
@@ -83,7 +84,9 @@ function postgresCpuMs(): number | null {
   let found = false;
   for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("postgres")) continue;
+      const argv0 = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+      // The postmaster (…/bin/postgres) and its children ("postgres: 15/main: …").
+      if (!argv0.startsWith("postgres:") && path.basename(argv0) !== "postgres") continue;
       const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
       // utime + stime, and cutime + cstime: the postmaster's ended children (backends, autovacuum workers).
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);

@@ -16,6 +16,9 @@ import { startPlainEventServer } from "./payments-plain";
 export type PaymentsChildMessage = { type: "ready"; port: number } | { type: "cpu"; ms: number };
 
 async function main(): Promise<void> {
+  // As in production (the esbuild bundle runs without --enable-source-maps): tsx turns them on, which makes every
+  // Error.stack several times dearer, and the Stripe SDK takes one per request.
+  process.setSourceMapsEnabled(false);
   const url = process.env.BENCH_PAYMENTS_DATABASE_URL;
   if (!url) throw new Error("BENCH_PAYMENTS_DATABASE_URL is not set");
   let port: number;
