@@ -104,6 +104,9 @@ export default defineConfig({
         // Chat against the local stub model, with a small daily allowance the chat tests can use up.
         LLM_BASE_URL,
         CHAT_FREE_REPLIES_PER_DAY: "5",
+        // Payments on the built-in sandbox, which production (what start.mjs runs) refuses unless switched on.
+        PAYMENT_PROVIDER: "sandbox",
+        PAYMENT_SANDBOX_ENABLED: "true",
         // The browsers all come from 127.0.0.1: pages get the same room as the API. (Test helpers sign users up
         // from loopback addresses of their own, so the per-address sign-up mail limit never decides a test.)
         PAGE_RATE_LIMIT_PER_MINUTE: "100000",

@@ -86,6 +86,58 @@ describe.each(testDrivers())("payment fulfilment on %s", (driver) => {
     });
   });
 
+  it("credits 200 coin orders exactly once when each event comes 5 times, shuffled and concurrent", async () => {
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signIn(db())));
+    const events: PaymentEvent[] = [];
+    for (const [i, buyer] of buyers.entries()) {
+      for (let j = 0; j < 10; j++) {
+        const orderCode = `ord_bulk_${i}_${j}_${++eventSeq}`;
+        await db()
+          .insert(orders)
+          .values({
+            orderCode,
+            userId: buyer.user.id,
+            kind: "coins",
+            productId: POPULAR.productId,
+            productName: POPULAR.name,
+            coin: 1 + j,
+            currency: "USD",
+            money: POPULAR.money,
+            provider: "sandbox",
+          });
+        const page = await suite.provider.createCheckout({
+          orderCode,
+          kind: "coins",
+          productId: POPULAR.productId,
+          productName: POPULAR.name,
+          description: "",
+          money: POPULAR.money,
+          currency: "USD",
+          periodDays: null,
+          userId: buyer.user.id,
+          email: null,
+        });
+        await paySandboxCheckout(db(), page.providerRef, new Date());
+        events.push(checkoutEvent(page.providerRef));
+      }
+    }
+    const deliveries = events.flatMap((e) => [e, e, e, e, e]);
+    for (let i = deliveries.length - 1; i > 0; i--) {
+      const k = Math.floor(Math.random() * (i + 1));
+      [deliveries[i], deliveries[k]] = [deliveries[k]!, deliveries[i]!];
+    }
+    const outcomes = await Promise.all(deliveries.map((e) => applyPaymentEvent(suite.fulfilment, e)));
+    expect(outcomes.filter((o) => o.outcome === "applied")).toHaveLength(200);
+    expect(outcomes.filter((o) => o.outcome === "duplicate")).toHaveLength(800);
+    for (const buyer of buyers) {
+      const ledger = await db().select().from(walletLedger).where(eq(walletLedger.userId, buyer.user.id));
+      expect(ledger).toHaveLength(10);
+      const sum = ledger.reduce((total, entry) => total + entry.delta, 0);
+      expect(sum).toBe(55);
+      expect(await getBalance(db(), buyer.user.id)).toBe(sum);
+    }
+  });
+
   it("takes the provider's current word over the event's: late and out-of-order events end in the same state", async () => {
     const { user, auth } = await signIn(db());
     // A paid order named by an "expired" event, late: it stays paid (money that arrived is never taken back).

@@ -271,6 +271,14 @@ describe.each(testDrivers())("payments switched off or failing on %s", (driver) 
       const retry = await data(await buy(enabled, auth, "buy_coin", POPULAR), orderCreatedSchema);
       expect(retry.order_code).not.toBe(rows[0]!.orderCode);
       expect(retry.redirect_uri).toBe(`http://localhost:3000/payment/sandbox/${retry.order_code}`);
+      // The payment page is on PUBLIC_BASE_URL, never on the request's Host.
+      const public_ = createTestApi(database, { PUBLIC_BASE_URL: "https://kewl.example/" });
+      const plan = { productId: "plan-plus-monthly", money: 999, currency: "USD" };
+      const onSite = await data(
+        await buy(public_, { ...auth, host: "evil.example" }, "subscribe", plan),
+        orderCreatedSchema,
+      );
+      expect(onSite.redirect_uri).toBe(`https://kewl.example/payment/sandbox/${onSite.order_code}`);
     } finally {
       await database.close();
     }

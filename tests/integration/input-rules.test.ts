@@ -147,6 +147,21 @@ const SAMPLES: Sample[] = [
     model: "standard",
   })),
   sample("GET /v1/avatar/:style/:file", "system.avatarRouteParams", () => ({ style: "lorelei", file: "seed.svg" })),
+  sample("POST /v1/subscribe/create", "billing.orderCreateRequest", () => ({
+    product_id: "plan-plus-monthly",
+    currency: "USD",
+    money: 999,
+  })),
+  sample("POST /v1/buy_coin/create", "billing.orderCreateRequest", () => ({
+    product_id: "coins-550",
+    currency: "USD",
+    money: 899,
+  })),
+  sample("POST /v1/subscribe/cancel", "billing.subscribeCancelRequest", () => ({})),
+  sample("GET /v1/buy_coin/find", "billing.coinOrderQuery", () => ({ order_code: "ord_none" })),
+  sample("GET /v1/payment/sandbox/checkout", "billing.sandboxCheckoutQuery", () => ({ order_code: "ord_none" })),
+  sample("POST /v1/payment/sandbox/pay", "billing.sandboxOrderRequest", () => ({ order_code: "ord_none" })),
+  sample("POST /v1/payment/sandbox/cancel", "billing.sandboxOrderRequest", () => ({ order_code: "ord_none" })),
 ];
 
 /** Routes without a request contract: no input, or query parameters read by the OpenID client (the backstop's). */
@@ -157,6 +172,10 @@ const WITHOUT_CONTRACT = new Set([
   "GET /v1/oauth/start",
   "GET /v1/oauth/callback",
   "GET /v1/buy_coin/wallet",
+  "GET /v1/subscribe/product",
+  "GET /v1/subscribe/find",
+  "GET /v1/subscribe/me",
+  "GET /v1/buy_coin/product",
   "POST /v1/payment/stripe/webhook",
 ]);
 
