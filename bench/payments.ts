@@ -159,7 +159,9 @@ async function benchEvents(world: PaymentsWorld, opts: Options): Promise<void> {
 
     const deliveries = shuffle(signedDeliveries(events, duplicates));
     const baseline = await measured(deliveries, opts.senders, (post) => plainClient.post(post), plain.cpuMs);
+    const here = process.cpuUsage();
     const ours = await measured(deliveries, opts.senders, (post) => client.post(post), world.api.cpuMs);
+    const hereUsed = process.cpuUsage(here);
 
     const { db } = world.handle;
     const codes = orders.map((o) => `order:${o.orderCode}`);
@@ -193,6 +195,11 @@ async function benchEvents(world: PaymentsWorld, opts: Options): Promise<void> {
     );
     const ratio = perSecond(n, ours.ms) / perSecond(n, baseline.ms);
     out(`  ours / baseline: ${ratio.toFixed(2)}   goal: >= 500 events/s, 0 doubled, 0 lost`);
+    const senderMs = (hereUsed.user + hereUsed.system) / 1000;
+    out(
+      `  this process during ours (senders, Stripe test server): ${fixed((senderMs * 1000) / events.length)} ms CPU per ` +
+        "1,000 events; all three share the machine's cores",
+    );
     out(`  answers: ${JSON.stringify(outcomes(ours.results))}; baseline ${JSON.stringify(outcomes(baseline.results))}`);
     out(
       `  doubled: ${doubled}   lost: ${lost}   (orders credited ${credits.length}/${orders.length}, events recorded ` +
