@@ -4,7 +4,7 @@ import { orderCreatedSchema, subscriptionInfoSchema } from "@/lib/contracts/bill
 import { walletSchema } from "@/lib/contracts/chat-client";
 import { paymentEvents } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
-import { deliverStripeEvent, signedDelivery, STRIPE_WEBHOOK_PATH } from "@/tests/support/stripe-delivery";
+import { deliverStripeEvent, signedDelivery } from "@/tests/support/stripe-delivery";
 import { startStripeTestServer, type StripeTestEvent, type StripeTestServer } from "@/tests/support/stripe-test-server";
 import { buy, data, seedBilling } from "./billing-support";
 import { createTestApi, type TestApi } from "./helpers/test-api";
@@ -103,5 +103,3 @@ export function itemPeriodEnd(stripe: StripeTestServer, subscriptionId: string):
   const items = stripe.subscription(subscriptionId).items as { data: Array<{ current_period_end: number }> };
   return items.data[0]!.current_period_end;
 }
-
-export { STRIPE_WEBHOOK_PATH };
