@@ -103,8 +103,18 @@ const configSchema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   PAYMENT_SANDBOX_ENABLED: bool.optional(),
+  /** Required with PAYMENT_PROVIDER=stripe: the secret API key (sk_live_… / sk_test_…) and the endpoint's whsec_…. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Where the Stripe SDK sends API calls instead of https://api.stripe.com: protocol, host and port only (tests and
+   * Stripe-compatible local servers). Never set on a real site.
+   */
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^/?#]+\/?$/i.test(v), "must be http(s)://host[:port], without a path")
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -177,6 +187,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (parsed.data.OAUTH_CLIENT_ID && !parsed.data.OAUTH_CLIENT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  OAUTH_CLIENT_SECRET: required when OAUTH_CLIENT_ID is set");
+  }
+  if (parsed.data.PAYMENT_PROVIDER === "stripe") {
+    const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !parsed.data[name]);
+    if (missing.length) {
+      const lines = missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=stripe`);
+      throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    }
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

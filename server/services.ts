@@ -49,6 +49,11 @@ export async function startServices(config: Config): Promise<ApiDeps> {
   const payments = createPaymentProvider(config, database.db);
   if (payments.provider) logger.info("payments", { provider: payments.provider.name });
   else logger.warn("payments are off: the subscription and coin orders answer 503", { reason: payments.off.reason });
+  if (payments.provider?.name === "stripe" && config.STRIPE_API_URL) {
+    logger.warn("STRIPE_API_URL is set: Stripe API calls go there, not to Stripe (tests only)", {
+      stripe_api_url: config.STRIPE_API_URL,
+    });
+  }
   return { config, database, store, logger, llm, payments: payments.provider };
 }
 

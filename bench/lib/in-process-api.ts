@@ -1,8 +1,9 @@
 /**
  * Our API without Next, in this process: createHttpServer(createApi(deps)) on 127.0.0.1 and a free port, with a
  * memory store, no rate limit (1e9/min), no request signing, the model provider the config names (the offline demo
- * model by default), and a silent logger unless `env.LOG_LEVEL` says otherwise, on a database handle the caller
- * opened. Used by bench/search.ts, bench/api-throughput.ts --pglite and bench/lib/chat-server-child.ts.
+ * model by default), payments off unless `env.PAYMENT_PROVIDER` names a provider, and a silent logger unless
+ * `env.LOG_LEVEL` says otherwise, on a database handle the caller opened. Used by bench/search.ts,
+ * bench/api-throughput.ts --pglite, bench/payments.ts and bench/lib/chat-server-child.ts.
  */
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +28,7 @@ export async function startApiInProcess(
   const { createLogger } = await import("../../server/logger");
   const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
   const { createLlmProvider } = await import("../../server/providers/llm/create-llm-provider");
+  const { createPaymentProvider } = await import("../../server/providers/payments/create-payment-provider");
   const config = parseConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
@@ -38,7 +40,14 @@ export async function startApiInProcess(
   const store = createMemoryStore();
   const logger = createLogger(config.LOG_LEVEL);
   const httpServer = createHttpServer(
-    createApi({ config, database: handle, store, logger, llm: createLlmProvider(config), payments: null }),
+    createApi({
+      config,
+      database: handle,
+      store,
+      logger,
+      llm: createLlmProvider(config),
+      payments: env.PAYMENT_PROVIDER ? createPaymentProvider(config, handle.db).provider : null,
+    }),
   );
   const port = await listen(httpServer.server);
   let stopped = false;

@@ -18,6 +18,7 @@ import { chatRoutes } from "./routes-chat";
 import { favoriteRoutes } from "./routes-favorites";
 import { oauthRoutes } from "./routes-oauth";
 import { paymentSandboxRoutes } from "./routes-payment-sandbox";
+import { stripeWebhookRoutes } from "./routes-stripe-webhook";
 import { systemRoutes } from "./routes-system";
 import { userRoutes } from "./routes-user";
 
@@ -42,6 +43,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", chatRoutes());
   app.route("/", billingRoutes());
   app.route("/", paymentSandboxRoutes());
+  app.route("/", stripeWebhookRoutes());
 
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {

@@ -28,6 +28,8 @@ export interface ApiEnv {
     protocol: "http" | "https";
     /** Parsed JSON body with the signature fields removed (POST/PUT/PATCH only). */
     body: unknown;
+    /** The body's bytes as sent, for the routes whose sender signs them (middleware/parse-input.ts). */
+    rawBody: Uint8Array | undefined;
     /** Query parameters with the signature fields removed. */
     query: Record<string, string>;
     /** The token of a well-formed `Authorization: Bearer` header, else null (see middleware/auth.ts). */

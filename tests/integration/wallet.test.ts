@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletLedger, wallets } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { chargeReply, refundReply } from "@/server/modules/chat/metering";
-import { creditCoins, getBalance, spendCoins } from "@/server/modules/wallet/wallet";
+import { creditCoins, creditCoinsLocked, getBalance, spendCoins } from "@/server/modules/wallet/wallet";
 import { createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -34,6 +34,22 @@ describe.each(testDrivers())("wallet ledger on %s", (driver) => {
       balance: 50,
     });
     expect(await ledgerSum(user.id)).toBe(50);
+  });
+
+  it("credits once per reference inside a caller's transaction without a savepoint (creditCoinsLocked)", async () => {
+    const { user } = await createUserWithSession(database.db);
+    const reference = `t-locked-${user.id}`;
+    const first = await database.db.transaction((tx) => creditCoinsLocked(tx, user.id, 40, "test", reference));
+    const again = await database.db.transaction((tx) => creditCoinsLocked(tx, user.id, 40, "test", reference));
+    expect([first, again]).toEqual([
+      { status: "credited", balance: 40 },
+      { status: "duplicate", balance: 40 },
+    ]);
+    expect(await creditCoins(database.db, user.id, 40, "test", reference)).toEqual({
+      status: "duplicate",
+      balance: 40,
+    });
+    expect(await ledgerSum(user.id)).toBe(40);
   });
 
   it("never spends below zero nor twice for one reference", async () => {

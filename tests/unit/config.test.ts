@@ -25,6 +25,8 @@ describe("configuration", () => {
     ["PUBLIC_BASE_URL", "javascript:alert(1)"],
     ["AVATAR_HOSTS", "https://cdn.example.com"],
     ["AVATAR_HOSTS", "cdn.example.com:443"],
+    ["STRIPE_API_URL", "127.0.0.1:12111"],
+    ["STRIPE_API_URL", "http://127.0.0.1:12111/v1"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -53,5 +55,19 @@ describe("configuration", () => {
       "cdn.example.com",
       "lh3.googleusercontent.com",
     ]);
+  });
+
+  it("needs both Stripe secrets with PAYMENT_PROVIDER=stripe, and names the one missing", () => {
+    const stripe = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" };
+    expect(parseConfig(stripe).PAYMENT_PROVIDER).toBe("stripe");
+    expect(() => parseConfig({ ...stripe, STRIPE_SECRET_KEY: "" })).toThrow(
+      /STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe/,
+    );
+    expect(() => parseConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe/,
+    );
+    expect(parseConfig({ ...stripe, STRIPE_API_URL: "http://127.0.0.1:12111" }).STRIPE_API_URL).toBe(
+      "http://127.0.0.1:12111",
+    );
   });
 });

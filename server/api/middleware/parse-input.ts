@@ -9,6 +9,18 @@ import { assertCleanInput } from "./input-text";
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 const SIGNATURE_FIELD_SET = new Set<string>(SIGNATURE_FIELDS);
 
+/**
+ * Routes that need their body's exact bytes (in `rawBody`) rather than parsed JSON: a sender's signature covers
+ * those bytes. Exact paths. The size limit still applies.
+ */
+const RAW_BODY_PATHS: ReadonlyArray<{ path: string; why: string }> = [
+  { path: "/v1/payment/stripe/webhook", why: "Stripe-Signature is an HMAC of the body as sent" },
+];
+
+function keepsRawBody(path: string): boolean {
+  return RAW_BODY_PATHS.some((entry) => entry.path === path);
+}
+
 function withoutSignatureFields<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([k]) => !SIGNATURE_FIELD_SET.has(k)));
 }
@@ -30,7 +42,8 @@ export interface RawInput {
 
 /**
  * Reads the query and the JSON body once (within the size limit), rejecting malformed JSON and
- * non-object bodies, and keeps the raw input for signature checks before stripping the lm_* fields.
+ * non-object bodies, and keeps the raw input for signature checks before stripping the lm_* fields. A route of
+ * RAW_BODY_PATHS gets its bytes as they came in `rawBody` and no parsed body.
  */
 export function parseInput(
   onRaw?: (c: Parameters<MiddlewareHandler<ApiEnv>>[0], raw: RawInput) => Promise<void>,
@@ -47,8 +60,10 @@ export function parseInput(
         c.header("connection", "close");
         throw errors.payloadTooLarge();
       }
-      const text = new TextDecoder().decode(buffer);
-      if (text.trim() === "") {
+      const text = keepsRawBody(c.req.path) ? null : new TextDecoder().decode(buffer);
+      if (text === null) {
+        c.set("rawBody", buffer);
+      } else if (text.trim() === "") {
         body = {};
       } else {
         const type = c.req.header("content-type") ?? "";

@@ -23,7 +23,13 @@ const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
   { path: "/v1/oauth/callback", why: "the provider's redirect back" },
 ];
 
-function isUnsignedGet(method: string, path: string): boolean {
+/** POSTs from other services, which sign them their own way (checked by the route itself). Exact paths. */
+const UNSIGNED_POSTS: ReadonlyArray<{ path: string; why: string }> = [
+  { path: "/v1/payment/stripe/webhook", why: "Stripe's deliveries, verified by their Stripe-Signature" },
+];
+
+function isUnsigned(method: string, path: string): boolean {
+  if (method === "POST") return UNSIGNED_POSTS.some((entry) => entry.path === path);
   if (method !== "GET" && method !== "HEAD") return false;
   return UNSIGNED_GETS.some((entry) => (typeof entry.path === "string" ? entry.path === path : entry.path.test(path)));
 }
@@ -48,7 +54,7 @@ const FIELD_SHAPES: Record<(typeof SIGNATURE_FIELDS)[number], RegExp> = {
 export async function verifySignature(c: Context<ApiEnv>, raw: RawInput): Promise<void> {
   const { config, store, logger } = c.get("deps");
   if (config.REQUEST_SIGNING === "off") return;
-  if (isUnsignedGet(c.req.method, c.req.path)) return;
+  if (isUnsigned(c.req.method, c.req.path)) return;
   const problem = await findProblem(c, raw);
   if (!problem) return;
   if (config.REQUEST_SIGNING === "enforce") throw errors.badSignature(problem);

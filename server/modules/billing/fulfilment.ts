@@ -8,7 +8,7 @@ import type {
   ProviderCheckout,
   ProviderSubscription,
 } from "../../providers/payments/types";
-import { creditCoins } from "../wallet/wallet";
+import { creditCoinsLocked } from "../wallet/wallet";
 import { lockOrder, syncSubscriptionRow, type OrderRow } from "./subscription-sync";
 
 export interface FulfilmentDeps {
@@ -86,7 +86,8 @@ async function applyCheckout(
   if (!order) return "unknown-order";
   if (checkout.status === "paid") {
     if (order.kind === "coins" && order.coin !== null && order.coin > 0) {
-      await creditCoins(tx, order.userId, order.coin, "coin purchase", orderReference(order.orderCode));
+      // The order's row is locked (lockOrder), and its reference is only credited here.
+      await creditCoinsLocked(tx, order.userId, order.coin, "coin purchase", orderReference(order.orderCode));
     }
     await setOrderStatus(tx, order, "paid");
     if (order.kind === "subscription") {

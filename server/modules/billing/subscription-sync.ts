@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { orders, subscriptions, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
@@ -12,9 +12,11 @@ export type OrderRow = typeof orders.$inferSelect;
  * circle. Null when the order is not ours or no longer exists (its user was deleted).
  */
 export async function lockOrder(tx: Db, orderCode: string): Promise<OrderRow | null> {
-  const [found] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.orderCode, orderCode));
-  if (!found) return null;
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for("update");
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql`(select ${orders.userId} from ${orders} where ${orders.orderCode} = ${orderCode})`))
+    .for("update");
   if (!user) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.orderCode, orderCode)).for("update");
   return order ?? null;
