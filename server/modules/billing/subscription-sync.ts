@@ -12,14 +12,23 @@ export type OrderRow = typeof orders.$inferSelect;
  * circle. Null when the order is not ours or no longer exists (its user was deleted).
  */
 export async function lockOrder(tx: Db, orderCode: string): Promise<OrderRow | null> {
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, sql`(select ${orders.userId} from ${orders} where ${orders.orderCode} = ${orderCode})`))
-    .for("update");
-  if (!user) return null;
-  const [order] = await tx.select().from(orders).where(eq(orders.orderCode, orderCode)).for("update");
-  return order ?? null;
+  // One statement: the CTE locks the user when the join reads it, before the row lock of the order is taken on
+  // the joined row's way out.
+  const owner = tx.$with("owner").as(
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, sql`(select ${orders.userId} from ${orders} where ${orders.orderCode} = ${orderCode})`))
+      .for("update"),
+  );
+  const [row] = await tx
+    .with(owner)
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(owner, eq(owner.id, orders.userId))
+    .where(eq(orders.orderCode, orderCode))
+    .for("update", { of: orders });
+  return row?.order ?? null;
 }
 
 /** Our status for the provider's word: 1 renewing; 2 cancelled at period end, ended or unpaid. */

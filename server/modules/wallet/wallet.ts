@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { z } from "zod";
 import { walletLedger, wallets } from "../../db/schema";
 import type { Db } from "../../db/types";
 
@@ -104,11 +105,15 @@ export async function creditCoins(
   }
 }
 
+/** Both drivers answer a raw statement with `rows`; bigint comes back as text from node-postgres. */
+const creditedRows = z.object({ rows: z.array(z.object({ balance: z.union([z.string(), z.number()]) })) });
+
 /**
  * creditCoins inside the caller's transaction, for a caller that holds a lock serialising every credit under this
- * reference (fulfilment holds the order's row, and `order:{code}` is only credited there): no savepoint, three
- * statements instead of five. A reference already in the ledger changes nothing. Should another writer break that
- * contract, the ledger's unique reference fails the statement and with it the caller's whole transaction.
+ * reference (fulfilment holds the order's row, and `order:{code}` is only credited there): no savepoint, and one
+ * statement instead of five (the wallet upsert runs only when the reference is not in the ledger yet, and the
+ * ledger row takes the balance it returned). A reference already in the ledger changes nothing. Should another
+ * writer break that contract, the ledger's unique reference fails the statement and with it the whole transaction.
  */
 export async function creditCoinsLocked(
   tx: Db,
@@ -119,16 +124,18 @@ export async function creditCoinsLocked(
 ): Promise<CreditResult> {
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error(`creditCoinsLocked: amount must be a positive integer, got ${amount}`);
-  if (await referenceUsed(tx, reference)) return { status: "duplicate", balance: await getBalance(tx, userId) };
-  const [row] = await tx
-    .insert(wallets)
-    .values({ userId, balance: amount })
-    .onConflictDoUpdate({
-      target: wallets.userId,
-      set: { balance: sql`${wallets.balance} + ${amount}`, updatedAt: new Date() },
-    })
-    .returning({ balance: wallets.balance });
-  const balance = row!.balance;
-  await tx.insert(walletLedger).values({ userId, delta: amount, balanceAfter: balance, reason, reference });
-  return { status: "credited", balance };
+  const result: unknown = await tx.execute(sql`
+    with credited as (
+      insert into ${wallets} (user_id, balance)
+      select ${userId}, ${amount}
+      where not exists (select 1 from ${walletLedger} where reference = ${reference})
+      on conflict (user_id) do update set balance = ${wallets}.balance + excluded.balance, updated_at = now()
+      returning balance
+    )
+    insert into ${walletLedger} (user_id, delta, balance_after, reason, reference)
+    select ${userId}, ${amount}, balance, ${reason}, ${reference} from credited
+    returning balance_after as balance`);
+  const [row] = creditedRows.parse(result).rows;
+  if (!row) return { status: "duplicate", balance: await getBalance(tx, userId) };
+  return { status: "credited", balance: Number(row.balance) };
 }
