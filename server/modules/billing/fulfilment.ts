@@ -9,6 +9,7 @@ import type {
   ProviderSubscription,
 } from "../../providers/payments/types";
 import { creditCoinsLocked } from "../wallet/wallet";
+import { applyPaidCoinCheckout } from "./paid-coin-checkout";
 import { lockOrder, syncSubscriptionRow, type OrderRow } from "./subscription-sync";
 
 export interface FulfilmentDeps {
@@ -131,7 +132,32 @@ export async function applyPaymentEvent(
   if (seen) return { outcome: "duplicate" };
 
   const word = await reread(deps.provider, event);
-  const outcome = await deps.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
+  const outcome =
+    word.kind === "checkout" && word.checkout.status === "paid" && word.subscription === null
+      ? await applyPaidCheckoutAtOnce(deps, event, word.checkout.orderCode)
+      : await applyInTransaction(deps, event, word);
+  if (outcome === "unknown-order")
+    deps.logger.warn("payment event for an unknown order", {
+      provider: event.provider,
+      event_id: event.eventId,
+      order_code: orderCodeOf(word),
+    });
+  return { outcome };
+}
+
+/** A paid checkout without a subscription: one statement (paid-coin-checkout.ts). */
+async function applyPaidCheckoutAtOnce(
+  deps: FulfilmentDeps,
+  event: PaymentEvent,
+  orderCode: string,
+): Promise<FulfilmentOutcome> {
+  const { recorded, found } = await applyPaidCoinCheckout(deps.db, event, orderCode, orderReference(orderCode));
+  if (!recorded) return "duplicate";
+  return found ? "applied" : "unknown-order";
+}
+
+async function applyInTransaction(deps: FulfilmentDeps, event: PaymentEvent, word: ProviderWord) {
+  return deps.db.transaction(async (tx): Promise<FulfilmentOutcome> => {
     // The unique (provider, event_id) makes a concurrent delivery of the same event wait here, then do nothing.
     const [recorded] = await tx
       .insert(paymentEvents)
@@ -153,11 +179,4 @@ export async function applyPaymentEvent(
       await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, recorded.id));
     return result;
   });
-  if (outcome === "unknown-order")
-    deps.logger.warn("payment event for an unknown order", {
-      provider: event.provider,
-      event_id: event.eventId,
-      order_code: orderCodeOf(word),
-    });
-  return { outcome };
 }
