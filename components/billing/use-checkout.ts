@@ -26,6 +26,7 @@ function orderFailureText(error: unknown): string {
   if (isApiError(error)) {
     if (error.code === BILLING_CODES.OTHER_PLAN_ACTIVE) return "Cancel your current plan before choosing another one";
     if (error.code === BILLING_CODES.PRODUCT_UNAVAILABLE) return "This product can't be bought right now";
+    if (error.code === BILLING_CODES.PAYMENTS_UNAVAILABLE) return "Payments are not set up on this site yet";
   }
   return BILLING_TOASTS.tryLater;
 }
