@@ -116,7 +116,10 @@ describe.each(testDrivers())("subscriptions on %s", (driver) => {
     await buyAndPay(suite.api, auth, "subscribe", PLUS);
     const first = await rowOf(user.id);
     const end = first.currentPeriodEnd.getTime();
-    expect(await runSandboxRenewals(suite.fulfilment, new Date(end - 1000))).toEqual({ renewed: 0, ended: 0 });
+    // The clock runs over every sandbox subscription of this file's database (earlier tests' plans end up to a few
+    // seconds before this one), so look at this plan only.
+    await runSandboxRenewals(suite.fulfilment, new Date(end - 1000));
+    expect((await rowOf(user.id)).currentPeriodEnd.getTime()).toBe(end);
 
     const later = new Date(end + 1000);
     const ran = await runSandboxRenewals(suite.fulfilment, later);
