@@ -51,12 +51,14 @@ export function CoinDialog() {
       title={COIN_DIALOG_TITLE}
       className="sm:max-w-2xl"
       footer={
+        // Centred from 640px: toasts stack at the bottom right there, and the result of this very button (a cancel
+        // toast, a failed order) must never sit on top of it.
         <Button
           onClick={buy}
           disabled={purchaseDisabled(selectedId, pending)}
           data-testid="coin-purchase"
           aria-busy={pending || undefined}
-          className="h-11 w-full sm:w-auto sm:min-w-48"
+          className="h-11 w-full sm:mx-auto sm:w-auto sm:min-w-48"
         >
           {pending ? <Spinner size="sm" label="Please wait" className="text-current" /> : null}
           Purchase Now

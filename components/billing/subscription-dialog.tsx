@@ -70,13 +70,15 @@ export function SubscriptionDialog() {
       // The chosen plan's radio, so arrows move from it and a screen reader starts there.
       initialFocus={() => listRef.current?.querySelector<HTMLElement>("input:checked")}
       footer={
+        // Centred from 640px: toasts stack at the bottom right there, and the result of this very button (a cancel
+        // toast, a failed order) must never sit on top of it.
         <Button
           onClick={act}
           disabled={action.disabled}
           variant={action.kind === "cancel" ? "secondary" : "primary"}
           data-testid="plan-action"
           aria-busy={pending || undefined}
-          className="h-11 w-full sm:w-auto sm:min-w-48"
+          className="h-11 w-full sm:mx-auto sm:w-auto sm:min-w-48"
         >
           {pending ? <Spinner size="sm" label="Please wait" className="text-current" /> : null}
           {action.label}
