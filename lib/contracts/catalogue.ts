@@ -21,8 +21,19 @@ export const tagListRequest = z.strictObject({});
 /** POST /v1/tag/detail: { key } → Tag. Unknown key: 404. */
 export const tagDetailRequest = z.object({ key: tagKey });
 
-/** POST /v1/tag/robots: { tag_key?, page?, page_size? } → Page<RobotCard>, most chatted first; no tag_key: all. */
-export const tagRobotsRequest = z.object({ tag_key: tagKey.optional(), page, page_size: pageSize });
+export const ROBOT_SORTS = ["popular", "new"] as const;
+export type RobotSort = (typeof ROBOT_SORTS)[number];
+
+/**
+ * POST /v1/tag/robots: { tag_key?, sort?, page?, page_size? } → Page<RobotCard>; no tag_key: all. `popular` (the
+ * default): most chatted first; `new`: newest first.
+ */
+export const tagRobotsRequest = z.object({
+  tag_key: tagKey.optional(),
+  sort: z.enum(ROBOT_SORTS).default("popular"),
+  page,
+  page_size: pageSize,
+});
 
 /**
  * POST /v1/robot/search: { keyword, page?, page_size? } → Page<RobotCard> by relevance over name, tags, intro.
@@ -33,9 +44,12 @@ export const robotSearchRequest = z.object({ keyword: text().trim().min(1).max(1
 /** POST /v1/tag/robot/detail: { id } → RobotDetail. Unknown or private: 404; NSFW without age check: 403 40301. */
 export const robotDetailRequest = z.object({ id: robotId });
 
-/** POST /v1/tag/robot/exists: { id } or { name } → { exists }. */
+/**
+ * POST /v1/tag/robot/exists: { id } or { name, exclude_id? } → { exists }. By name: another public or unlisted
+ * character has it (case-insensitive), not counting `exclude_id` (the one being edited).
+ */
 export const robotExistsRequest = z
-  .object({ id: robotId.optional(), name: text().trim().min(1).max(60).optional() })
+  .object({ id: robotId.optional(), name: text().trim().min(1).max(60).optional(), exclude_id: robotId.optional() })
   .refine((v) => v.id !== undefined || v.name !== undefined, { message: "Give id or name", path: ["id"] });
 
 /** POST /v1/user/favorites/add | /remove: { robot_id } → { robot_id, favorited, favorite_count }. Idempotent. */
@@ -55,7 +69,7 @@ export type Tag = z.infer<typeof tagSchema>;
 
 const tagRefSchema = z.object({ key: z.string(), name: z.string() });
 
-const robotCardSchema = z.object({
+export const robotCardSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   name: z.string(),
@@ -78,6 +92,10 @@ export type RobotPage = z.infer<typeof robotPageSchema>;
 
 export const robotDetailSchema = robotCardSchema.extend({
   greeting: z.string(),
+  /** public, unlisted or private (private only ever reaches its creator). */
+  visibility: z.enum(["public", "unlisted", "private"]),
+  /** The character this one was copied from: its id (null once deleted), name and creator's name. */
+  copied_from: z.object({ id: z.number().int().nullable(), name: z.string(), creator_name: z.string() }).nullable(),
   scenario: z.string(),
   creator: z.object({ key: z.string(), name: z.string(), face: z.string() }).nullable(),
   is_favorite: z.boolean(),
