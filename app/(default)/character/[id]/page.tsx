@@ -16,6 +16,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: robot.intro,
     openGraph: { title: `${robot.name} · Kewl`, description: robot.intro, type: "profile" },
     twitter: { card: "summary_large_image", title: robot.name, description: robot.intro },
+    // Unlisted: reachable by its link, never listed (search engines included).
+    ...(robot.visibility === "public" ? {} : { robots: { index: false } }),
   };
 }
 
