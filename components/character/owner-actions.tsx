@@ -39,7 +39,7 @@ export function OwnerActions({ robot, onDeleted, size = "md" }: OwnerActionsProp
         variant="ghost"
         size={size}
         aria-label={`Delete ${robot.name}`}
-        className="rounded-full text-destructive! hover:bg-destructive/10 dark:text-red-300!"
+        className="rounded-full text-red-700! hover:bg-destructive/10 dark:text-red-300!"
         onClick={() => {
           setRequested(true);
           setOpen(true);
