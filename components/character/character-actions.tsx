@@ -1,8 +1,10 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSignedInProfile } from "@/components/auth/header-account";
+import { OWN_CHARACTERS_ROOT } from "@/components/profile/use-own-characters";
 import { buttonClassName } from "@/components/ui/button";
 import type { RobotDetail } from "@/lib/contracts/catalogue";
 import { ExportCardMenu } from "./export-card-menu";
@@ -19,6 +21,7 @@ export interface CharacterActionsProps {
  */
 export function CharacterActions({ robot }: CharacterActionsProps) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const profile = useSignedInProfile();
   const isOwner = profile !== null && robot.creatorKey !== null && profile.key === robot.creatorKey;
   const shared = robot.visibility !== "private";
@@ -37,7 +40,10 @@ export function CharacterActions({ robot }: CharacterActionsProps) {
       {isOwner && profile ? (
         <OwnerActions
           robot={{ id: robot.id, name: robot.name }}
-          onDeleted={() => router.push(`/profile/${encodeURIComponent(profile.key)}`)}
+          onDeleted={() => {
+            queryClient.removeQueries({ queryKey: [OWN_CHARACTERS_ROOT] });
+            router.push(`/profile/${encodeURIComponent(profile.key)}`);
+          }}
         />
       ) : null}
     </>

@@ -18,6 +18,7 @@ export function useOwnPrivateCharacter(id: number | null, uid: string | null): O
   const query = useQuery({
     queryKey: ["own-private-character", id, uid],
     enabled,
+    staleTime: 0,
     queryFn: ({ signal }) =>
       apiPost(
         "/v1/tag/robot/detail",

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -29,7 +30,12 @@ const ROBOT: CharacterActionsProps["robot"] = {
 function setup(options: { signedIn?: typeof USER | null; robot?: Partial<CharacterActionsProps["robot"]> } = {}) {
   const signedIn = options.signedIn === undefined ? USER : options.signedIn;
   if (signedIn) useAuthStore.getState().setSession("t".repeat(43), signedIn);
-  render(<CharacterActions robot={{ ...ROBOT, ...options.robot }} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CharacterActions robot={{ ...ROBOT, ...options.robot }} />
+    </QueryClientProvider>,
+  );
   return userEvent.setup();
 }
 
