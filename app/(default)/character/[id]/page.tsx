@@ -10,7 +10,8 @@ type Props = { params: Promise<{ id: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const robot = await loadRobotForPage(id, `/character/${id}`);
-  if (!robot) return {};
+  // The 404 (a nested not-found cannot set its own title).
+  if (!robot) return { title: "Page Not Found" };
   return {
     title: robot.name,
     description: robot.intro,
