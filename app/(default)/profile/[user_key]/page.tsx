@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
+import { ProfileCharacters } from "@/components/profile/profile-characters";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { getPublicProfile } from "@/server/modules/accounts/public-profile";
@@ -51,10 +52,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           <p className="text-muted-foreground">@{profile.key}</p>
         </div>
       </header>
-      <section aria-labelledby="creations-heading" className="mt-8">
-        <h2 id="creations-heading" className="mb-3 text-lg font-semibold">
-          Characters by {profile.name} <span className="text-muted-foreground">({robots.total})</span>
-        </h2>
+      <ProfileCharacters profileKey={profile.key} name={profile.name} publicTotal={robots.total} page={page}>
         <PagedCharacters
           robots={robots.list}
           total={robots.total}
@@ -63,7 +61,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           empty="No public characters yet."
           basePath={`/profile/${profile.key}`}
         />
-      </section>
+      </ProfileCharacters>
     </main>
   );
 }

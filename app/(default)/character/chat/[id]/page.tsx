@@ -17,7 +17,8 @@ type Props = { params: Promise<{ id: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const robot = await loadRobotForPage(id, `/character/chat/${id}`);
-  if (!robot) return {};
+  // The 404 (a nested not-found cannot set its own title).
+  if (!robot) return { title: "Page Not Found" };
   return { title: `Chat with ${robot.name}`, description: robot.intro, robots: { index: false } };
 }
 

@@ -1,0 +1,50 @@
+"use client";
+
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import type { DeletableCharacter } from "./use-delete-character";
+
+export interface DeleteCharacterDialogProps {
+  robot: DeletableCharacter;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * "Delete {name}?": focus starts on Cancel (the safe choice), stays inside while open and goes back to the button
+ * that opened it (ResponsiveDialog).
+ */
+export function DeleteCharacterDialog({ robot, open, onOpenChange, pending, onConfirm }: DeleteCharacterDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+      title={`Delete ${robot.name}?`}
+      description="This cannot be undone."
+      initialFocus={() => cancelRef.current}
+      footer={
+        <>
+          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+            {pending ? <Spinner size="sm" label={null} className="[&_svg]:text-white" /> : null}
+            Delete character
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm">
+        <span className="font-semibold">{robot.name}</span> will disappear from your profile, from search and from
+        everyone&apos;s recent chats, and its chat history will no longer be readable.
+      </p>
+    </ResponsiveDialog>
+  );
+}
