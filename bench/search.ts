@@ -154,7 +154,7 @@ function planSummary(lines: string[]): { indexes: string[]; seqScan: boolean; ti
     "robots_name_trgm_idx",
     "robots_name_fts_idx",
     "robots_popular_idx",
-    "search_word_variants_pkey",
+    "search_word_variants_variant_word_pk",
   ].filter((ix) => lines.some((l) => l.includes(ix)));
   const time = lines.find((l) => l.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "?";
   return { indexes, seqScan: lines.some((l) => /Seq Scan on robots/.test(l)), time };
