@@ -89,6 +89,16 @@ function chooseQueries(corpus: GeneratedRobot[]): Query[] {
     { label: "no result", keyword: "qwxzvbnmplk", page: 1 },
     { label: "broad query, page 5", keyword: "dragon", page: 5 },
     { label: "stop word", keyword: "the", page: 1 },
+    // One typo of each kind, in a name word, a tag word and an intro word; two typos in a 9+ letter word.
+    { label: "name, letter missing", keyword: "Seraphna", page: 1 },
+    { label: "name, extra letter", keyword: "Seraphinna", page: 1 },
+    { label: "name, wrong letter", keyword: "Seraphima", page: 1 },
+    { label: "tag, swapped letters", keyword: "hororr", page: 1 },
+    { label: "tag, letter missing", keyword: "mystry", page: 1 },
+    { label: "intro, swapped + word", keyword: "haunted lighthuose", page: 1 },
+    { label: "intro, wrong letter", keyword: "observatary", page: 1 },
+    { label: "two typos, 9+ letters", keyword: "obsrevatry", page: 1 },
+    { label: "two typos, rare word", keyword: "kaleidoskpoe", page: 1 },
   ];
 }
 
@@ -139,9 +149,13 @@ const DIRECT_SAMPLES = 10;
 
 /** Plan lines that say where the time went: the node lines (with actual time) and their conditions. */
 function planSummary(lines: string[]): { indexes: string[]; seqScan: boolean; time: string } {
-  const indexes = ["robots_search_idx", "robots_name_trgm_idx", "robots_name_fts_idx", "robots_popular_idx"].filter(
-    (ix) => lines.some((l) => l.includes(ix)),
-  );
+  const indexes = [
+    "robots_search_idx",
+    "robots_name_trgm_idx",
+    "robots_name_fts_idx",
+    "robots_popular_idx",
+    "search_word_variants_variant_word_pk",
+  ].filter((ix) => lines.some((l) => l.includes(ix)));
   const time = lines.find((l) => l.startsWith("Execution Time"))?.replace("Execution Time: ", "") ?? "?";
   return { indexes, seqScan: lines.some((l) => /Seq Scan on robots/.test(l)), time };
 }

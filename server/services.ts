@@ -5,6 +5,8 @@ import { openDatabase } from "./db/open-database";
 import { seedDemo } from "./db/seed/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { loadRsaKeys } from "./modules/crypto/rsa-keys";
+import { setCatalogueBroadcast, stopCatalogueBroadcast } from "./modules/catalogue/catalogue-cache";
+import { connectCatalogueInvalidation } from "./modules/catalogue/catalogue-invalidation";
 import { createMemoryStore } from "./modules/limits/memory-store";
 import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
@@ -32,6 +34,7 @@ export async function startServices(config: Config): Promise<ApiDeps> {
     if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
   }
   const store = config.REDIS_URL ? await createRedisStore(config.REDIS_URL) : createMemoryStore();
+  if (config.REDIS_URL) setCatalogueBroadcast(await connectCatalogueInvalidation(config.REDIS_URL, { logger }));
   if (config.REQUEST_SIGNING !== "off") logger.info("request signing", { mode: config.REQUEST_SIGNING });
   const keys = await loadRsaKeys(config);
   logger.info("password RSA key ready", {
@@ -85,6 +88,7 @@ export function warnAboutAccounts(config: Config, logger: Logger): void {
 }
 
 export async function stopServices(deps: ApiDeps): Promise<void> {
+  await stopCatalogueBroadcast().catch(() => undefined);
   await deps.store.close().catch(() => undefined);
   await deps.database.close();
 }

@@ -1,20 +1,24 @@
 import { ContinueChatting } from "@/components/catalogue/continue-chatting";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
+import { SortSwitch } from "@/components/catalogue/sort-switch";
 import { TagChips } from "@/components/catalogue/tag-chips";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
+import { sortParam } from "@/server/pages/sort-param";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
-  const page = pageParam((await searchParams).page);
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ page?: string; sort?: string }> }) {
+  const query = await searchParams;
+  const page = pageParam(query.page);
+  const sort = sortParam(query.sort);
   const { db, viewer } = await pageContext();
   const [tags, robots] = await Promise.all([
     listTags(db, viewer),
-    listRobots(db, { page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
+    listRobots(db, { sort, page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
   ]);
   return (
     <main>
@@ -27,9 +31,12 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <section aria-labelledby="explore-heading" className="mt-6">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 id="explore-heading" className="text-lg font-semibold">
-            Popular characters
+            {sort === "new" ? "New characters" : "Popular characters"}
           </h2>
-          <NsfwToggle initialOn={viewer.nsfw} />
+          <div className="flex flex-wrap items-center gap-3">
+            <SortSwitch current={sort} basePath="/" />
+            <NsfwToggle initialOn={viewer.nsfw} />
+          </div>
         </div>
         <PagedCharacters
           robots={robots?.list ?? []}
@@ -38,6 +45,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           label="Characters"
           empty="No characters on this page."
           basePath="/"
+          params={sort === "new" ? { sort } : undefined}
         />
       </section>
     </main>

@@ -11,6 +11,7 @@ export function PagedCharacters({
   label,
   empty,
   basePath,
+  params,
 }: {
   robots: RobotCard[];
   total: number;
@@ -18,6 +19,8 @@ export function PagedCharacters({
   label: string;
   empty: string;
   basePath: string;
+  /** Query parameters the page links keep (the sort). */
+  params?: Record<string, string>;
 }) {
   return (
     <>
@@ -26,7 +29,12 @@ export function PagedCharacters({
       ) : (
         <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">{empty}</p>
       )}
-      <PaginationNav page={page} totalPages={totalPages(total, PAGE_SIZE_DEFAULT)} basePath={basePath} />
+      <PaginationNav
+        page={page}
+        totalPages={totalPages(total, PAGE_SIZE_DEFAULT)}
+        basePath={basePath}
+        params={params}
+      />
     </>
   );
 }

@@ -39,7 +39,7 @@ export function catalogueRoutes(): Hono<ApiEnv> {
     const input = readBody(c, tagRobotsRequest);
     const page = await listRobots(
       db(c),
-      { tagKey: input.tag_key, page: input.page, pageSize: input.page_size },
+      { tagKey: input.tag_key, sort: input.sort, page: input.page, pageSize: input.page_size },
       viewerOf(c),
     );
     if (!page) throw errors.notFound("Tag not found");

@@ -71,6 +71,8 @@ export const robots = pgTable(
     uniqueIndex("robots_key_uq").on(t.key),
     index("robots_creator_idx").on(t.creatorId),
     index("robots_popular_idx").on(t.chatCount.desc(), t.id),
+    // The 'New' sort (newest first), walked in order and stopped once the page is full.
+    index("robots_new_idx").on(t.createdAt.desc(), t.id.desc()),
     index("robots_search_idx").using("gin", t.searchVector),
     index("robots_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // Names alone, so a broad search can list the characters whose name matches before it reads every match.

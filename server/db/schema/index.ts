@@ -3,3 +3,4 @@ export * from "./catalogue";
 export * from "./chat";
 export * from "./billing";
 export * from "./platform";
+export * from "./search";

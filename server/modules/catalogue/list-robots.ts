@@ -1,6 +1,6 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
-import type { RobotPage } from "../../../lib/contracts/catalogue";
+import type { RobotPage, RobotSort } from "../../../lib/contracts/catalogue";
 import { robots, robotTags, tags } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { cachedRead } from "./catalogue-cache";
@@ -10,13 +10,22 @@ import { popularFirst } from "./search-terms";
 
 export interface ListRobotsInput {
   tagKey?: string;
+  /** popular (the default): most chatted first; new: newest first. */
+  sort?: RobotSort;
   page: number;
   pageSize: number;
 }
 
-/** Characters, most chatted with first, optionally of one tag. Null when the tag does not exist. */
+/**
+ * Newest first. "desc nulls last" on both columns matches robots_new_idx (created_at desc, id desc, nulls last):
+ * the planner walks it and stops once the page is full, also for one tag (each row's tag checked in robot_tags).
+ */
+const newestFirst = [sql`${robots.createdAt} desc nulls last`, sql`${robots.id} desc nulls last`] as const;
+
+/** Characters, most chatted with or newest first, optionally of one tag. Null when the tag does not exist. */
 export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Promise<RobotPage | null> {
-  const key = `list:${input.tagKey ?? "*"}:${input.page}:${input.pageSize}:${viewer.nsfw}`;
+  const sort = input.sort ?? "popular";
+  const key = `list:${input.tagKey ?? "*"}:${sort}:${input.page}:${input.pageSize}:${viewer.nsfw}`;
   return cachedRead(key, async () => {
     let tagId: number | undefined;
     if (input.tagKey) {
@@ -34,7 +43,7 @@ export function listRobots(db: Db, input: ListRobotsInput, viewer: Viewer): Prom
     const [rows, [total]] = await Promise.all([
       base()
         .where(where)
-        .orderBy(...popularFirst)
+        .orderBy(...(sort === "new" ? newestFirst : popularFirst))
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize),
       (tagId === undefined ? totalQuery : totalQuery.innerJoin(robotTags, eq(robotTags.robotId, robots.id))).where(

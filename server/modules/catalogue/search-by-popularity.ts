@@ -5,13 +5,15 @@ import { cardColumns } from "./robot-cards";
 import { popularFirst, SEARCH_TOTAL_CAP, type SearchResult, type SearchTerms } from "./search-terms";
 
 /**
- * Broad searches (at least SEARCH_TOTAL_CAP full-text matches): first the characters whose name matches (an exact
- * name first, then most chatted), then every other match, most chatted first. Neither part ranks all matches:
- * the name part reads only name matches (robots_name_fts_idx), and the rest walks robots_popular_idx and stops
- * once the page is full, because a broad word is common enough to fill it early.
+ * Broad searches (at least SEARCH_TOTAL_CAP full-text matches): first the characters of terms.firstTier (those
+ * whose name matches; for a query widened to typo alternatives, the exact matches), an exact name first, then most
+ * chatted; then every other match, most chatted first. Neither part ranks all matches: the first part reads only
+ * its own matches (robots_name_fts_idx, or the exact query in robots_search_idx), and the rest walks
+ * robots_popular_idx and stops once the page is full, because a broad word is common enough to fill it early.
  *
- * Each part is cut at offset + limit rows. If the name part fills that, the page lies inside it; otherwise it holds
- * every name match, so leaving those out of the second part removes exactly the duplicates.
+ * Each part is cut at offset + limit rows. If the first part fills that, the page lies inside it; otherwise it
+ * holds every match of its own (all of which also match fullText), so leaving those out of the second part
+ * removes exactly the duplicates.
  */
 export async function searchByPopularity(db: Db, terms: SearchTerms): Promise<SearchResult> {
   const depth = terms.offset + terms.limit;
@@ -19,7 +21,7 @@ export async function searchByPopularity(db: Db, terms: SearchTerms): Promise<Se
     db
       .select({ ...cardColumns, exact: sql<boolean>`${terms.exactName}`.as("exact") })
       .from(robots)
-      .where(and(terms.visible, sql`to_tsvector('english', ${robots.name}) @@ ${terms.query}`))
+      .where(and(terms.visible, terms.firstTier))
       .orderBy(desc(terms.exactName), ...popularFirst)
       .limit(depth),
   );

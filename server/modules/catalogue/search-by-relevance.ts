@@ -5,8 +5,9 @@ import { cardColumns } from "./robot-cards";
 import { popularFirst, SEARCH_TOTAL_CAP, type SearchResult, type SearchTerms } from "./search-terms";
 
 /**
- * Searches with fewer full-text matches than the cap: every match ranked, an exact name first, then ts_rank
- * (name > tags > intro) plus trigram similarity to the name, then most chatted. The total comes from the same scan
+ * Searches with fewer full-text matches than the cap: every match ranked, an exact name first, then the matches
+ * of the keyword as typed before typo matches, then ts_rank (name > tags > intro) plus trigram similarity to the
+ * name, then most chatted. The total comes from the same scan
  * (a window count), not from a second query.
  */
 export async function searchByRelevance(db: Db, terms: SearchTerms): Promise<SearchResult> {
@@ -18,7 +19,12 @@ export async function searchByRelevance(db: Db, terms: SearchTerms): Promise<Sea
     .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(robots)
     .where(where)
-    .orderBy(desc(terms.exactName), desc(score), ...popularFirst)
+    .orderBy(
+      desc(terms.exactName),
+      ...(terms.exactFullText ? [desc(terms.exactFullText)] : []),
+      desc(score),
+      ...popularFirst,
+    )
     .limit(terms.limit)
     .offset(terms.offset);
   const rows = found.map(({ total: _total, ...row }) => row);

@@ -1,4 +1,4 @@
-import { and, count, sql } from "drizzle-orm";
+import { and, count, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { RobotPage } from "../../../lib/contracts/catalogue";
 import { robots } from "../../db/schema";
@@ -6,9 +6,10 @@ import type { Db } from "../../db/types";
 import { cachedRead } from "./catalogue-cache";
 import { visibleCharacters } from "./character-visibility";
 import { toCards } from "./robot-cards";
-import { SEARCH_TOTAL_CAP, type SearchTerms } from "./search-terms";
+import { SEARCH_TOTAL_CAP, type SearchResult, type SearchTerms } from "./search-terms";
 import { searchByPopularity } from "./search-by-popularity";
 import { searchByRelevance } from "./search-by-relevance";
+import { findTypoAlternatives, widenedQuery } from "./typo-query";
 
 export { SEARCH_TOTAL_CAP } from "./search-terms";
 
@@ -22,41 +23,65 @@ export interface SearchInput {
 const TRIGRAM_MIN_LENGTH = 4;
 
 /**
- * Full-text search over name (weight A), tag names (B) and intro (C), plus trigram word similarity on names so
- * "captian" still finds "Captain Mira Voss".
+ * Full-text search over name (weight A), tag names (B) and intro (C), forgiving typos: a query word of 5+ letters
+ * also matches the catalogue's words one typo away (a letter missing, extra, wrong, or two neighbours swapped),
+ * 9+ letters two (typo-query.ts). Trigram word similarity on names still finds "captian" in "Captain Mira Voss".
  *
- * A capped count of the full-text matches picks the plan. Under SEARCH_TOTAL_CAP the matches are ranked by
- * relevance. From the cap on ("horror", "dragon") ranking would read every match, so the characters whose name
- * matches come first and then the other matches, most chatted first, read in popularity-index order
- * (search-by-popularity.ts); the total is then the cap, which is exact under the contract ("1000+").
+ * A capped count of the exact full-text matches picks the plan. From SEARCH_TOTAL_CAP on ("horror", "dragon")
+ * typos are not looked at (as engines stop at enough exact hits) and ranking would read every match, so the
+ * characters whose name matches come first and then the other matches, most chatted first, read in
+ * popularity-index order (search-by-popularity.ts); the total is then the cap, which is exact under the contract
+ * ("1000+"). Under the cap the query is widened to the typo alternatives; if that is still under the cap, every
+ * match is ranked by relevance, exact matches first (search-by-relevance.ts), otherwise the exact matches come
+ * first and then the typo matches, most chatted first.
  */
 export function searchRobots(db: Db, input: SearchInput, viewer: Viewer): Promise<RobotPage> {
   const keyword = input.keyword.trim().toLowerCase().replace(/\s+/g, " ");
   const key = `search:${keyword}:${input.page}:${input.pageSize}:${viewer.nsfw}`;
   return cachedRead(key, async () => {
     const query = sql`websearch_to_tsquery('english', ${keyword})`;
-    const terms: SearchTerms = {
+    const visible = visibleCharacters({ nsfw: viewer.nsfw });
+    const fullText = sql`${robots.searchVector} @@ ${query}`;
+    const exact: SearchTerms = {
       keyword,
       query,
-      visible: visibleCharacters({ nsfw: viewer.nsfw }),
-      fullText: sql`${robots.searchVector} @@ ${query}`,
+      visible,
+      fullText,
+      firstTier: sql`to_tsvector('english', ${robots.name}) @@ ${query}`,
       exactName: sql`lower(${robots.name}) = ${keyword}`,
       trigrams: keyword.length >= TRIGRAM_MIN_LENGTH,
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
     };
-    const broad = (await countFullTextMatches(db, terms)) >= SEARCH_TOTAL_CAP;
-    const { rows, total } = broad ? await searchByPopularity(db, terms) : await searchByRelevance(db, terms);
-    return { list: await toCards(db, rows), total, page: input.page, page_size: input.pageSize };
+    const [exactCount, alternatives] = await Promise.all([
+      countFullTextMatches(db, visible, fullText),
+      findTypoAlternatives(db, keyword),
+    ]);
+    let found: SearchResult;
+    if (exactCount >= SEARCH_TOTAL_CAP) found = await searchByPopularity(db, exact);
+    else if (alternatives.size === 0) found = await searchByRelevance(db, exact);
+    else {
+      const widened = widenedQuery(query, alternatives);
+      const terms: SearchTerms = {
+        ...exact,
+        query: widened,
+        fullText: sql`${robots.searchVector} @@ ${widened}`,
+        exactFullText: fullText,
+        firstTier: fullText,
+      };
+      const broad = (await countFullTextMatches(db, visible, terms.fullText)) >= SEARCH_TOTAL_CAP;
+      found = broad ? await searchByPopularity(db, terms) : await searchByRelevance(db, terms);
+    }
+    return { list: await toCards(db, found.rows), total: found.total, page: input.page, page_size: input.pageSize };
   });
 }
 
 /** Full-text matches the viewer may see, counted up to the cap: cheap, the GIN index finds them. */
-async function countFullTextMatches(db: Db, terms: SearchTerms): Promise<number> {
+async function countFullTextMatches(db: Db, visible: SQL, fullText: SQL): Promise<number> {
   const capped = db
     .select({ one: sql`1`.as("one") })
     .from(robots)
-    .where(and(terms.visible, terms.fullText))
+    .where(and(visible, fullText))
     .limit(SEARCH_TOTAL_CAP)
     .as("capped");
   const [row] = await db.select({ n: count() }).from(capped);

@@ -9,12 +9,19 @@ export const SEARCH_TOTAL_CAP = 1000;
 export interface SearchTerms {
   /** Trimmed, lower-cased, single-spaced. */
   keyword: string;
-  /** websearch_to_tsquery('english', keyword) */
+  /** websearch_to_tsquery('english', keyword), widened to the query words' typo alternatives when it has any. */
   query: SQL;
   /** Public characters, and NSFW ones only for viewers who may see them. */
   visible: SQL;
   /** search_vector @@ query: name, tag names and intro. */
   fullText: SQL;
+  /** When the query is widened: search_vector @@ the keyword as typed. Exact matches rank above typo matches. */
+  exactFullText?: SQL;
+  /**
+   * The broad plan's first part, read before the other matches: the characters whose name matches, or, for a
+   * widened query, the exact matches (fewer than the cap, or the query would not have been widened).
+   */
+  firstTier: SQL;
   /** lower(name) = keyword: an exact name comes first in either plan. */
   exactName: SQL;
   /** Whether names are also matched by trigram word similarity (long enough keywords only). */

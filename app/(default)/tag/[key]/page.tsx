@@ -2,16 +2,18 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
+import { SortSwitch } from "@/components/catalogue/sort-switch";
 import { TagChips } from "@/components/catalogue/tag-chips";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { getTag, listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
 import { routeParam } from "@/server/pages/route-param";
+import { sortParam } from "@/server/pages/sort-param";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ page?: string }> };
+type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ page?: string; sort?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { key } = await params;
@@ -22,12 +24,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function TagPage({ params, searchParams }: Props) {
   const key = routeParam((await params).key);
-  const page = pageParam((await searchParams).page);
+  const query = await searchParams;
+  const page = pageParam(query.page);
+  const sort = sortParam(query.sort);
   const { db, viewer } = await pageContext();
   const [tag, tags, robots] = await Promise.all([
     getTag(db, key, viewer),
     listTags(db, viewer),
-    listRobots(db, { tagKey: key, page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
+    listRobots(db, { tagKey: key, sort, page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
   ]);
   if (!tag || !robots) notFound();
   return (
@@ -38,7 +42,10 @@ export default async function TagPage({ params, searchParams }: Props) {
           <h1 className="text-2xl font-bold">{tag.name}</h1>
           <p className="mt-1 text-muted-foreground">{tag.description}</p>
         </div>
-        <NsfwToggle initialOn={viewer.nsfw} />
+        <div className="flex flex-wrap items-center gap-3">
+          <SortSwitch current={sort} basePath={`/tag/${tag.key}`} />
+          <NsfwToggle initialOn={viewer.nsfw} />
+        </div>
       </div>
       <PagedCharacters
         robots={robots.list}
@@ -47,6 +54,7 @@ export default async function TagPage({ params, searchParams }: Props) {
         label={`${tag.name} characters`}
         empty="No characters here yet."
         basePath={`/tag/${tag.key}`}
+        params={sort === "new" ? { sort } : undefined}
       />
     </main>
   );
