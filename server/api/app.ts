@@ -15,6 +15,7 @@ import { accountRoutes } from "./routes-accounts";
 import { billingRoutes } from "./routes-billing";
 import { catalogueRoutes } from "./routes-catalogue";
 import { chatRoutes } from "./routes-chat";
+import { creationRoutes } from "./routes-creation";
 import { favoriteRoutes } from "./routes-favorites";
 import { oauthRoutes } from "./routes-oauth";
 import { paymentSandboxRoutes } from "./routes-payment-sandbox";
@@ -41,6 +42,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", userRoutes());
   app.route("/", favoriteRoutes());
   app.route("/", chatRoutes());
+  app.route("/", creationRoutes());
   app.route("/", billingRoutes());
   app.route("/", paymentSandboxRoutes());
   app.route("/", stripeWebhookRoutes());

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CardExtras } from "../../../lib/contracts/creation";
 import { users } from "./accounts";
 
 export const tags = pgTable(
@@ -45,6 +48,15 @@ export const robots = pgTable(
     avatar: text("avatar").notNull().default(""),
     nsfw: boolean("nsfw").notNull().default(false),
     visibility: text("visibility").notNull().default("public"),
+    alternateGreetings: jsonb("alternate_greetings").$type<string[]>().notNull().default([]),
+    /** What a character card holds that the form does not show, given back verbatim on export. */
+    cardExtras: jsonb("card_extras").$type<Partial<CardExtras>>().notNull().default({}),
+    /** The credit to the character this one was copied from; its name and creator's name outlive it. */
+    copiedFromId: bigint("copied_from_id", { mode: "number" }).references((): AnyPgColumn => robots.id, {
+      onDelete: "set null",
+    }),
+    copiedFromName: text("copied_from_name"),
+    copiedFromCreator: text("copied_from_creator"),
     chatCount: bigint("chat_count", { mode: "number" }).notNull().default(0),
     favoriteCount: bigint("favorite_count", { mode: "number" }).notNull().default(0),
     /** Names of the character's tags, kept in step with robot_tags, so search can rank by them. */
@@ -64,8 +76,22 @@ export const robots = pgTable(
     // Names alone, so a broad search can list the characters whose name matches before it reads every match.
     index("robots_name_fts_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
     check("robots_counts_ck", sql`${t.chatCount} >= 0 and ${t.favoriteCount} >= 0`),
-    check("robots_visibility_ck", sql`${t.visibility} in ('public', 'private')`),
+    check("robots_visibility_ck", sql`${t.visibility} in ('public', 'unlisted', 'private')`),
     check("robots_name_ck", sql`char_length(${t.name}) between 1 and 60`),
+    // The hard limits of lib/validation/character-rules.ts, so no path around the API stores more.
+    check(
+      "robots_text_ck",
+      sql`char_length(${t.intro}) <= 500 and char_length(${t.greeting}) <= 4000 and char_length(${t.persona}) <= 8000 and char_length(${t.scenario}) <= 4000 and char_length(${t.exampleDialogue}) <= 8000`,
+    ),
+    check(
+      "robots_alternate_greetings_ck",
+      sql`jsonb_typeof(${t.alternateGreetings}) = 'array' and jsonb_array_length(${t.alternateGreetings}) <= 10`,
+    ),
+    // jsonb's text spaces out what JSON.stringify packs, hence twice the 256 KB the API allows.
+    check(
+      "robots_card_extras_ck",
+      sql`jsonb_typeof(${t.cardExtras}) = 'object' and octet_length(${t.cardExtras}::text) <= 524288`,
+    ),
   ],
 );
 

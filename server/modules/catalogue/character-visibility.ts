@@ -3,6 +3,11 @@ import type { Viewer } from "../../../lib/age-gate/cookies";
 import { robots } from "../../db/schema";
 
 export interface CharacterAudience {
+  /**
+   * Opening one character (its page, detail, chat, history, export, a favourite or a recent chat) rather than
+   * listing: unlisted characters count too. Lists and search leave it off: public only.
+   */
+  opening?: boolean;
   /** Who else may see their own private characters: a user id, or a column holding one. Listings give none. */
   owner?: string | SQLWrapper;
   /**
@@ -12,10 +17,15 @@ export interface CharacterAudience {
   nsfw: boolean;
 }
 
-/** The one rule for which characters someone may see, as a condition on `robots`. */
+/**
+ * The one rule for which characters someone may see, as a condition on `robots`: public ones in lists and search;
+ * opening one, also unlisted ones (anyone with the link); and always the owner's own, private ones included.
+ */
 export function visibleCharacters(audience: CharacterAudience): SQL {
-  const isPublic = sql`${robots.visibility} = 'public'`;
-  const seen = audience.owner === undefined ? isPublic : sql`(${isPublic} or ${eq(robots.creatorId, audience.owner)})`;
+  const shared = audience.opening
+    ? sql`${robots.visibility} in ('public', 'unlisted')`
+    : sql`${robots.visibility} = 'public'`;
+  const seen = audience.owner === undefined ? shared : sql`(${shared} or ${eq(robots.creatorId, audience.owner)})`;
   return audience.nsfw ? seen : sql`${seen} and ${robots.nsfw} = false`;
 }
 

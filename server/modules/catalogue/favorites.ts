@@ -15,7 +15,7 @@ export async function setFavorite(db: Db, userId: string, robotId: number, on: b
     const [robot] = await tx
       .select({ id: robots.id })
       .from(robots)
-      .where(and(eq(robots.id, robotId), visibleCharacters({ nsfw: true })));
+      .where(and(eq(robots.id, robotId), visibleCharacters({ opening: true, owner: userId, nsfw: true })));
     if (!robot) return null;
     const changed = on
       ? await tx
@@ -51,7 +51,10 @@ export async function listFavorites(
   input: { page: number; pageSize: number },
   viewer: Viewer,
 ): Promise<RobotPage> {
-  const where = and(eq(favorites.userId, userId), visibleCharacters({ nsfw: viewer.nsfw }));
+  const where = and(
+    eq(favorites.userId, userId),
+    visibleCharacters({ opening: true, owner: userId, nsfw: viewer.nsfw }),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(cardColumns)

@@ -4,6 +4,7 @@ import type { ChatHistory, ChatMessage, RecentChat } from "../../../lib/contract
 import { chatMessages, chatSessions, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
+import { AppError } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -31,13 +32,22 @@ export async function findSession(db: Db, userId: string, robotId: number) {
   return row;
 }
 
-/** A page of a session's messages, newest page first, each page oldest first. */
+/**
+ * A page of a session's messages, newest page first, each page oldest first. 404 when the user may no longer open
+ * the character (deleted, or made private by its creator): its history goes with it.
+ */
 export async function readHistory(
   db: Db,
   userId: string,
   input: { robotId: number; before?: number; limit: number },
 ): Promise<ChatHistory> {
-  const session = await findSession(db, userId, input.robotId);
+  const [found] = await db
+    .select({ sessionId: chatSessions.id })
+    .from(robots)
+    .leftJoin(chatSessions, and(eq(chatSessions.robotId, robots.id), eq(chatSessions.userId, userId)))
+    .where(and(eq(robots.id, input.robotId), visibleCharacters({ opening: true, owner: userId, nsfw: true })));
+  if (!found) throw new AppError(404, 404, "Character not found");
+  const session = found.sessionId ? { id: found.sessionId } : null;
   if (!session) return { session_id: null, list: [], has_more: false, next_before: null };
   const rows = await db
     .select()
@@ -79,7 +89,7 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
     })
     .from(chatSessions)
     .innerJoin(robots, eq(robots.id, chatSessions.robotId))
-    .where(and(eq(chatSessions.userId, userId), visibleCharacters({ nsfw: viewer.nsfw })))
+    .where(and(eq(chatSessions.userId, userId), visibleCharacters({ opening: true, owner: userId, nsfw: viewer.nsfw })))
     .orderBy(desc(chatSessions.lastMessageAt))
     .limit(limit);
   return rows

@@ -52,7 +52,7 @@ export async function setSessionModel(
   const [robot] = await deps.db
     .select({ id: robots.id })
     .from(robots)
-    .where(and(eq(robots.id, input.robot_id), visibleCharacters({ owner: user.id, nsfw: viewer.ageVerified })));
+    .where(and(eq(robots.id, input.robot_id), visibleCharacters({ opening: true, owner: user.id, nsfw: viewer.ageVerified })));
   if (!robot) throw new AppError(404, 404, "Character not found");
   await deps.db
     .insert(chatSessions)

@@ -69,7 +69,7 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(robots, and(eq(robots.id, robotId), visibleCharacters({ owner: users.id, nsfw: true })))
+    .leftJoin(robots, and(eq(robots.id, robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })))
     .leftJoin(chatSessions, and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
     .where(liveSessionToken(token))
     .limit(1);

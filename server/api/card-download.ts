@@ -1,0 +1,32 @@
+import type { CardFile } from "../modules/creation/card-export";
+
+/** A header-safe ASCII version of a name (quotes, slashes, controls and non-ASCII become "_"). */
+export function asciiFileName(name: string): string {
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9 ._-]+/g, "_")
+    .replace(/^[\s._]+|[\s._]+$/g, "")
+    .slice(0, 80);
+  return ascii || "character";
+}
+
+/** RFC 5987's percent-encoding of UTF-8 (encodeURIComponent leaves a few characters it does not allow). */
+function rfc5987(name: string): string {
+  return encodeURIComponent(name.toWellFormed()).replace(
+    /['()*!]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** The headers of a card download: an attachment with its exact type, never sniffed, never cached. */
+export function cardDownloadHeaders(file: CardFile, extension: "png" | "json"): Record<string, string> {
+  const name = `${asciiFileName(file.baseName)}.${extension}`;
+  const utf8 = `${rfc5987(file.baseName) || "character"}.${extension}`;
+  return {
+    "content-type": file.contentType === "application/json" ? "application/json; charset=utf-8" : "image/png",
+    "content-disposition": `attachment; filename="${name}"; filename*=UTF-8''${utf8}`,
+    "x-content-type-options": "nosniff",
+    "cache-control": "private, no-store",
+  };
+}

@@ -1,0 +1,44 @@
+import sharp from "sharp";
+import { avatarStyleSchema, renderAvatar } from "../avatars/render-avatar";
+
+/** Reads an uploaded avatar's bytes from storage (the storage provider's), or null when it cannot. */
+export type LoadAvatarBytes = (url: string) => Promise<Buffer | null>;
+
+const SIZE = 512;
+const GENERATED = /^\/v1\/avatar\/([a-z]+(?:-[a-z]+)*)\/([^/]{1,300})\.svg$/;
+
+async function generatedSvg(avatar: string, key: string): Promise<string> {
+  const match = GENERATED.exec(avatar);
+  const style = avatarStyleSchema.safeParse(match?.[1]);
+  if (match?.[2] !== undefined && style.success) {
+    try {
+      return await renderAvatar(style.data, decodeURIComponent(match[2]));
+    } catch {
+      // a malformed escape: the key's own avatar below
+    }
+  }
+  return renderAvatar("bottts", key);
+}
+
+/**
+ * The character's avatar as a square PNG for its card. Generated avatars are drawn from their SVG; an upload on
+ * this site is read through loadAvatarBytes; anything else (another host, a missing or unreadable file) falls
+ * back to the avatar generated from the key, so an export never fetches a URL from stored data.
+ */
+export async function avatarPng(avatar: string, key: string, loadAvatarBytes: LoadAvatarBytes): Promise<Buffer> {
+  const toPng = (input: Buffer) =>
+    sharp(input, { limitInputPixels: 40_000_000 }).resize(SIZE, SIZE, { fit: "cover" }).png().toBuffer();
+  const isLocal = avatar.startsWith("/") && !avatar.startsWith("//");
+  if (isLocal && !GENERATED.test(avatar)) {
+    const bytes = await loadAvatarBytes(avatar).catch(() => null);
+    if (bytes) {
+      try {
+        return await toPng(bytes);
+      } catch {
+        // not an image after all: the generated one below
+      }
+    }
+    return toPng(Buffer.from(await renderAvatar("bottts", key)));
+  }
+  return toPng(Buffer.from(await generatedSvg(isLocal ? avatar : "", key)));
+}

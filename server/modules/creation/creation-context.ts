@@ -1,0 +1,8 @@
+import type { Db } from "../../db/types";
+import type { KeyValueStore } from "../limits/key-value-store";
+
+/** What the creation modules need from the process. */
+export interface CreationDeps {
+  db: Db;
+  store: KeyValueStore;
+}
