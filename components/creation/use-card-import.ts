@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { cardToCharacterInput } from "@/lib/cards/card-fields";
-import { matchCardTags, type TagChoice } from "@/lib/creation/card-tags";
+import type { TagChoice } from "@/lib/creation/card-tags";
 import {
   EMPTY_CHARACTER,
   keptCardText,
@@ -10,7 +10,6 @@ import {
   type CharacterFormValues,
 } from "@/lib/creation/character-form";
 import { CardFileError, readCardFile } from "@/lib/creation/read-card-file";
-import { CHARACTER_LIMITS } from "@/lib/validation/character-rules";
 
 export type CardImportState =
   | { status: "idle" }
@@ -20,7 +19,7 @@ export type CardImportState =
 
 /**
  * Reads a card file in the browser and fills the form from it (lib/cards' model through cardToCharacterInput),
- * keeping the visibility already chosen. A PNG card's image is uploaded as the avatar. What could not be used is
+ * keeping the visibility and avatar already chosen; the card's tag names are matched to the catalogue's tags. A PNG card's image is uploaded as the avatar. What could not be used is
  * listed in the state's warnings.
  */
 export function useCardImport(
@@ -40,8 +39,7 @@ export function useCardImport(
       setState({ status: "error", message });
       return;
     }
-    const { input, warnings } = cardToCharacterInput(parsed.card);
-    const matched = matchCardTags(parsed.card.tags, tags, CHARACTER_LIMITS.tags);
+    const { input, warnings } = cardToCharacterInput(parsed.card, { tags });
     const current = form.getValues();
     const values: CharacterFormValues = {
       ...EMPTY_CHARACTER,
@@ -52,7 +50,7 @@ export function useCardImport(
       persona: input.persona ?? "",
       scenario: input.scenario ?? "",
       example_dialogue: input.example_dialogue ?? "",
-      tags: matched.keys,
+      tags: input.tags ?? [],
       nsfw: input.nsfw ?? current.nsfw,
       visibility: current.visibility,
       avatar: current.avatar,
@@ -61,7 +59,6 @@ export function useCardImport(
     const report = [...parsed.warnings, ...warnings];
     if (input.card !== undefined && values.card === "")
       report.push("The card's other data (lorebook, extensions) is too large to keep and was left out");
-    if (matched.unmatched.length) report.push(`Tags not in Kewl's list were left out: ${matched.unmatched.join(", ")}`);
     form.reset(values, { keepDefaultValues: true });
     setState({ status: "done", name: input.name, warnings: report });
     if (parsed.isPng) {
