@@ -42,7 +42,11 @@ const pngFile = (bytes: Uint8Array, name = "card.png") => new File([bytes as Blo
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({ baseUrl: "http://api.test", getToken: () => useAuthStore.getState().token });
+  configureApiClient({
+    baseUrl: "http://api.test",
+    getToken: () => useAuthStore.getState().token,
+    getDeviceId: () => "device-1",
+  });
   clearToasts();
   localStorage.clear();
   uploadImage.mockReset();
