@@ -87,3 +87,7 @@ export function createLocalDiskStorage(options: { root: string; secret: string }
     },
   };
 }
+
+export function isLocalDiskStorage(storage: StorageProvider): storage is LocalDiskStorage {
+  return storage.kind === "local" && "checkUploadForm" in storage;
+}

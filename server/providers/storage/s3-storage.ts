@@ -9,21 +9,10 @@ import {
 } from "@aws-sdk/client-s3";
 import { createPresignedPost, type PresignedPostOptions } from "@aws-sdk/s3-presigned-post";
 import { assertStorageKey } from "./storage-keys";
+import type { S3StorageOptions } from "./s3-settings";
 import { StoredObjectTooLarge, type StorageProvider } from "./types";
 
 type Condition = NonNullable<PresignedPostOptions["Conditions"]>[number];
-
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  /** Unset: AWS itself. */
-  endpoint?: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-  /** Base URL the objects are served from to browsers (no trailing slash). */
-  publicUrl: string;
-}
 
 export interface S3Storage extends StorageProvider {
   readonly kind: "s3";
@@ -128,20 +117,4 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       return `${options.publicUrl}/${key}`;
     },
   };
-}
-
-/**
- * The origin browsers post uploads to (for the pages' connect-src): the bucket's host, or the endpoint's with
- * path-style URLs. Follows the SDK's addressing; tests/integration/files-s3.test.ts compares it with a real ticket.
- */
-export function s3PostOrigin(
-  options: Pick<S3StorageOptions, "bucket" | "region" | "endpoint" | "forcePathStyle">,
-): string {
-  if (options.endpoint) {
-    const url = new URL(options.endpoint);
-    return options.forcePathStyle ? url.origin : `${url.protocol}//${options.bucket}.${url.host}`;
-  }
-  return options.forcePathStyle
-    ? `https://s3.${options.region}.amazonaws.com`
-    : `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
 }
