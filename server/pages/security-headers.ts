@@ -41,12 +41,7 @@ export function servedOverHttps(publicBaseUrl: string | undefined): boolean {
 }
 
 function imageSources(options: PageSecurityOptions): Set<string> {
-  const sources = new Set([
-    "'self'",
-    "data:",
-    "blob:",
-    ...(options.avatarHosts ?? []).map((host) => `https://${host}`),
-  ]);
+  const sources = new Set(["'self'", "data:", ...(options.avatarHosts ?? []).map((host) => `https://${host}`)]);
   const uploads = origin(options.uploadImageOrigin ?? undefined);
   if (uploads) sources.add(uploads);
   return sources;
