@@ -110,12 +110,9 @@ export function formValuesText(values: Partial<CharacterFormValues>): string {
   return JSON.stringify(FIELDS.map((field) => values[field] ?? null));
 }
 
-/** Verified uploads on the local disk adapter (lib/contracts/files.ts), shown like any avatar. */
-const LOCAL_UPLOAD = /^\/v1\/file\/avatars\/[0-9a-f]{64}\.webp$/;
-
 /** The avatar to show for these values: the chosen one when it is a safe image, else the generated one. */
 export function shownAvatar(avatar: string, name: string, safeImageSrc: (src: string) => string | null): string {
-  const chosen = avatar ? (safeImageSrc(avatar) ?? (LOCAL_UPLOAD.test(avatar) ? avatar : null)) : null;
+  const chosen = avatar ? safeImageSrc(avatar) : null;
   return chosen ?? `/v1/avatar/bottts/${encodeURIComponent(name.trim() || "new-character")}.svg`;
 }
 
