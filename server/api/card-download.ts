@@ -11,12 +11,17 @@ export function asciiFileName(name: string): string {
   return ascii || "character";
 }
 
+function isPaired(s: string, i: number): boolean {
+  const code = s.charCodeAt(i);
+  if (code <= 0xdbff) return /[\uDC00-\uDFFF]/.test(s[i + 1] ?? "");
+  return /[\uD800-\uDBFF]/.test(s[i - 1] ?? "");
+}
+
 /** RFC 5987's percent-encoding of UTF-8 (encodeURIComponent leaves a few characters it does not allow). */
 function rfc5987(name: string): string {
-  return encodeURIComponent(name.toWellFormed()).replace(
-    /['()*!]/g,
-    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(
+    name.replace(/[\uD800-\uDFFF]/g, (ch, i: number) => (isPaired(name, i) ? ch : "_")),
+  ).replace(/['()*!]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** The headers of a card download: an attachment with its exact type, never sniffed, never cached. */

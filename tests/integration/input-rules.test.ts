@@ -39,6 +39,33 @@ interface Sample {
 const VALID_EMAIL = "someone@example.test";
 const TOKEN = "t".repeat(40);
 
+/** A character with every field of the form and of the kept card data. */
+const CHARACTER = {
+  name: "Input Rules",
+  avatar: "",
+  intro: "An intro",
+  greeting: "Hello there",
+  alternate_greetings: ["Hi again"],
+  persona: "A persona",
+  scenario: "A scenario",
+  example_dialogue: "An example",
+  tags: ["fantasy"],
+  nsfw: false,
+  visibility: "private",
+  card: {
+    extensions: { app: { note: "kept" } },
+    character_book: { name: "Lore" },
+    extra: { source: "somewhere" },
+    creator_notes: "Notes",
+    system_prompt: "System",
+    post_history_instructions: "Post",
+    creator: "Someone",
+    character_version: "1.0",
+    nickname: "Nick",
+    group_only_greetings: ["Hello all"],
+  },
+};
+
 function sample(route: string, schema: string, input: Sample["input"], inner?: string): Sample {
   return { route, schema, input, inner };
 }
@@ -50,7 +77,10 @@ const SAMPLES: Sample[] = [
   sample("POST /v1/tag/robots", "catalogue.tagRobotsRequest", () => ({ tag_key: "fantasy", page: 1, page_size: 10 })),
   sample("POST /v1/robot/search", "catalogue.robotSearchRequest", () => ({ keyword: "dragon", page: 1, page_size: 5 })),
   sample("POST /v1/tag/robot/detail", "catalogue.robotDetailRequest", (ids) => ({ id: ids.robotId })),
-  sample("POST /v1/tag/robot/exists", "catalogue.robotExistsRequest", () => ({ name: "Nobody" })),
+  sample("POST /v1/tag/robot/exists", "catalogue.robotExistsRequest", (ids) => ({
+    name: "Nobody",
+    exclude_id: ids.robotId,
+  })),
   sample("POST /v1/user/favorites/add", "catalogue.favoriteChangeRequest", (ids) => ({ robot_id: ids.robotId })),
   sample("POST /v1/user/favorites/remove", "catalogue.favoriteChangeRequest", (ids) => ({ robot_id: ids.robotId })),
   sample("POST /v1/user/favorites/check", "catalogue.favoriteCheckRequest", (ids) => ({ robot_ids: [ids.robotId] })),
@@ -147,6 +177,12 @@ const SAMPLES: Sample[] = [
     model: "standard",
   })),
   sample("GET /v1/avatar/:style/:file", "system.avatarRouteParams", () => ({ style: "lorelei", file: "seed.svg" })),
+  sample("POST /v1/user/robot/create", "creation.robotCreateRequest", () => CHARACTER),
+  sample("POST /v1/user/robot/update", "creation.robotUpdateRequest", (ids) => ({ ...CHARACTER, id: ids.robotId })),
+  sample("POST /v1/user/robot/delete", "creation.robotDeleteRequest", (ids) => ({ id: ids.robotId })),
+  sample("GET /v1/user/robot/list", "creation.ownRobotListQuery", () => ({ page: "1", page_size: "10" })),
+  sample("POST /v1/robot/definition", "creation.robotDefinitionRequest", (ids) => ({ id: ids.robotId })),
+  sample("GET /v1/robot/card", "creation.robotCardQuery", (ids) => ({ id: String(ids.robotId), format: "json" })),
   sample("POST /v1/subscribe/create", "billing.orderCreateRequest", () => ({
     product_id: "plan-plus-monthly",
     currency: "USD",

@@ -52,6 +52,13 @@ export function leaves(schema: z.ZodType, at: string[] = [], out: Leaf[] = []): 
     case "array":
       walk(def.element, [...at, "0"]);
       break;
+    case "record":
+      walk(def.valueType, [...at, "k"]);
+      break;
+    case "lazy":
+      // A recursive type (JSON values in a card's kept data): one string at this place stands for all of them.
+      out.push({ path: at, schema, type: "string", coerce: false });
+      break;
     case "union":
       for (const option of def.options as unknown[]) walk(option);
       break;

@@ -60,10 +60,7 @@ export async function getRobotDetail(db: Db, id: number, viewer: Viewer, userId?
  * Whether a character anyone may open (public or unlisted) has this id, or this name case-insensitively, leaving
  * out `exclude_id` (the one being edited). Private ones never count: their names are their creators' business.
  */
-export async function robotExists(
-  db: Db,
-  by: { id?: number; name?: string; exclude_id?: number },
-): Promise<boolean> {
+export async function robotExists(db: Db, by: { id?: number; name?: string; exclude_id?: number }): Promise<boolean> {
   const cond =
     by.id !== undefined
       ? eq(robots.id, by.id)

@@ -15,7 +15,13 @@ const NO_AGE_CHECK = { ageVerified: true, nsfw: true };
  */
 export async function requireOwnCharacter(db: Db, id: number, userId: string) {
   const [row] = await db
-    .select({ id: robots.id, key: robots.key, creatorId: robots.creatorId, visibility: robots.visibility, avatar: robots.avatar })
+    .select({
+      id: robots.id,
+      key: robots.key,
+      creatorId: robots.creatorId,
+      visibility: robots.visibility,
+      avatar: robots.avatar,
+    })
     .from(robots)
     .where(eq(robots.id, id))
     .for("update");
