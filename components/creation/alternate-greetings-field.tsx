@@ -30,8 +30,8 @@ export function AlternateGreetingsField({ form }: { form: CharacterFormApi }) {
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-medium">Alternate greetings</legend>
-      <p id={`${id}-hint`} className="-mt-2 text-xs text-muted-foreground">
+      <legend className="mb-1 text-sm font-medium">Alternate greetings</legend>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         Other first messages a chat can start with ({rows.length}/{max}).
       </p>
       {rows.map((text, index) => (
