@@ -1,12 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/server/config";
 import { createNonce, pageSecurityHeaders, type PageSecurityOptions } from "@/server/pages/security-headers";
+import { storageOrigins } from "@/server/providers/storage/s3-settings";
 
 let options: PageSecurityOptions | undefined;
 
 function securityOptions(): PageSecurityOptions {
   if (!options) {
     const config = getConfig();
+    const uploads = storageOrigins(config);
     options = {
       dev: config.NODE_ENV === "development",
       publicBaseUrl: config.PUBLIC_BASE_URL,
@@ -14,6 +16,8 @@ function securityOptions(): PageSecurityOptions {
       apiBaseUrl: process.env.NEXT_PUBLIC_API_BASE_URL,
       analyticsUrl: config.ANALYTICS_SERVER_URL,
       avatarHosts: config.AVATAR_HOSTS,
+      uploadImageOrigin: uploads.images,
+      uploadPostOrigin: uploads.uploads,
     };
   }
   return options;

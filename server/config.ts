@@ -143,6 +143,17 @@ const configSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Base URL the verified avatar copies are served from (the bucket's public address or a CDN in front of it). */
+  S3_PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\/[^?#]+$/i.test(v), "must be an http(s):// URL without a query or fragment")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  /** Path-style bucket URLs (endpoint/bucket/key): MinIO and most self-hosted S3 servers need it. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** HMAC key of the local disk's upload tickets; unset: generated once under DATA_DIR/keys/upload-secret. */
+  UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ANALYTICS_SERVER_URL: optionalUrl,
 
   // --- input rules ---
@@ -195,7 +206,24 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
     }
   }
+  const s3Problems = s3ConfigProblems(parsed.data);
+  if (s3Problems.length) throw new ConfigError(`Invalid configuration:\n${s3Problems.join("\n")}`);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
+
+/** Uploads go to S3 when S3_BUCKET is set; then its credentials and public address must be set too. */
+function s3ConfigProblems(data: z.infer<typeof configSchema>): string[] {
+  const anySet = ["S3_ENDPOINT", "S3_REGION", ...S3_REQUIRED].some((name) => data[name as keyof typeof data]);
+  if (!anySet) return [];
+  const problems = S3_REQUIRED.filter((name) => !data[name]).map(
+    (name) => `  ${name}: required when S3_* is set (uploads go to S3-compatible storage)`,
+  );
+  if (data.NODE_ENV === "production" && data.S3_PUBLIC_URL && !data.S3_PUBLIC_URL.startsWith("https://")) {
+    problems.push("  S3_PUBLIC_URL: must be an https:// URL in production (avatars are shown on https pages)");
+  }
+  return problems;
 }
 
 let cached: Config | undefined;

@@ -11,6 +11,7 @@ import { createMemoryStore } from "./modules/limits/memory-store";
 import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
 import { createPaymentProvider } from "./providers/payments/create-payment-provider";
+import { createStorageProvider } from "./providers/storage/create-storage-provider";
 import { publicBaseUrl } from "./public-base-url";
 
 /** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
@@ -57,7 +58,14 @@ export async function startServices(config: Config): Promise<ApiDeps> {
       stripe_api_url: config.STRIPE_API_URL,
     });
   }
-  return { config, database, store, logger, llm, payments: payments.provider };
+  const storage = await createStorageProvider(config);
+  logger.info(
+    "file storage",
+    storage.kind === "s3"
+      ? { kind: "s3", bucket: config.S3_BUCKET, public_url: config.S3_PUBLIC_URL }
+      : { kind: "local", dir: path.join(config.dataDir, "files") },
+  );
+  return { config, database, store, logger, llm, payments: payments.provider, storage };
 }
 
 /** Loud start-up warnings for account settings that must not reach a public site unnoticed. */

@@ -10,6 +10,7 @@
  * IPC, child → parent: `ready` once listening; `read` answering a `read` request with the bytes the server has
  * read off its sockets so far.
  */
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { Socket } from "node:net";
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
     "server/providers/llm/create-llm-provider.ts",
   );
   const { openDatabase } = await load<typeof import("../../server/db/open-database")>("server/db/open-database.ts");
+  const { createLocalDiskStorage } = await load<typeof import("../../server/providers/storage/local-disk-storage")>(
+    "server/providers/storage/local-disk-storage.ts",
+  );
 
   const config = parseConfig({
     NODE_ENV: "production",
@@ -51,6 +55,10 @@ async function main(): Promise<void> {
     logger: createLogger("silent"),
     llm: createLlmProvider(config),
     payments: null,
+    storage: createLocalDiskStorage({
+      root: path.join(config.dataDir, "files"),
+      secret: randomBytes(32).toString("hex"),
+    }),
   };
   // Older checkouts take only the API; the options argument is then ignored.
   const http = createHttpServer(createApi(deps), { config, store });

@@ -5,6 +5,7 @@
  * `env.LOG_LEVEL` says otherwise, on a database handle the caller opened. Used by bench/search.ts,
  * bench/api-throughput.ts --pglite, bench/payments.ts and bench/lib/chat-server-child.ts.
  */
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { DbHandle } from "../../server/db/types";
@@ -29,6 +30,7 @@ export async function startApiInProcess(
   const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
   const { createLlmProvider } = await import("../../server/providers/llm/create-llm-provider");
   const { createPaymentProvider } = await import("../../server/providers/payments/create-payment-provider");
+  const { createLocalDiskStorage } = await import("../../server/providers/storage/local-disk-storage");
   const config = parseConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
@@ -47,6 +49,10 @@ export async function startApiInProcess(
       logger,
       llm: createLlmProvider(config),
       payments: env.PAYMENT_PROVIDER ? createPaymentProvider(config, handle.db).provider : null,
+      storage: createLocalDiskStorage({
+        root: path.join(config.dataDir, "files"),
+        secret: randomBytes(32).toString("hex"),
+      }),
     }),
   );
   const port = await listen(httpServer.server);

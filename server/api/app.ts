@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { isDatabaseUnavailable } from "../db/database-errors";
 import { AppError, errors } from "../errors";
-import { setAvatarHosts } from "../modules/avatars/avatar-policy";
+import { setAvatarHosts, setUploadedAvatarBase } from "../modules/avatars/avatar-policy";
+import { s3Settings } from "../providers/storage/s3-settings";
 import type { ApiDeps, ApiEnv } from "./context";
 import { databaseUnavailable } from "./database-unavailable";
 import { fail } from "./envelope";
@@ -17,6 +18,7 @@ import { catalogueRoutes } from "./routes-catalogue";
 import { chatRoutes } from "./routes-chat";
 import { creationRoutes } from "./routes-creation";
 import { favoriteRoutes } from "./routes-favorites";
+import { fileRoutes } from "./routes-files";
 import { oauthRoutes } from "./routes-oauth";
 import { paymentSandboxRoutes } from "./routes-payment-sandbox";
 import { stripeWebhookRoutes } from "./routes-stripe-webhook";
@@ -27,6 +29,7 @@ import { userRoutes } from "./routes-user";
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>().basePath("/v1");
   setAvatarHosts(deps.config.AVATAR_HOSTS);
+  setUploadedAvatarBase(deps.storage.kind === "s3" ? (s3Settings(deps.config)?.publicUrl ?? null) : null);
 
   app.use(requestContext(deps));
   app.use(apiResponseHeaders(deps.config));
@@ -46,6 +49,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", billingRoutes());
   app.route("/", paymentSandboxRoutes());
   app.route("/", stripeWebhookRoutes());
+  app.route("/", fileRoutes());
 
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {

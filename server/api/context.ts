@@ -5,6 +5,7 @@ import type { Logger } from "../logger";
 import type { KeyValueStore } from "../modules/limits/key-value-store";
 import type { LlmProvider } from "../providers/llm/types";
 import type { PaymentProvider } from "../providers/payments/types";
+import type { StorageProvider } from "../providers/storage/types";
 import type { SessionUser } from "../modules/sessions/sessions";
 
 /** Everything the API needs from the process, passed in so tests can build an app on a fresh database. */
@@ -16,6 +17,8 @@ export interface ApiDeps {
   llm: LlmProvider;
   /** The payment provider (PAYMENT_PROVIDER), or null when payments are off: the order calls answer 503. */
   payments: PaymentProvider | null;
+  /** Where uploads and the verified avatar copies live: S3-compatible when S3_BUCKET is set, else DATA_DIR/files. */
+  storage: StorageProvider;
 }
 
 export interface ApiEnv {

@@ -15,6 +15,9 @@ export interface PageSecurityOptions {
   analyticsUrl?: string;
   /** AVATAR_HOSTS: the https hosts avatars may be on besides our own avatar route. */
   avatarHosts?: readonly string[];
+  /** With S3: the origin of S3_PUBLIC_URL (verified avatar copies) and the bucket's, where upload forms post. */
+  uploadImageOrigin?: string | null;
+  uploadPostOrigin?: string | null;
 }
 
 /**
@@ -37,11 +40,18 @@ export function servedOverHttps(publicBaseUrl: string | undefined): boolean {
   return origin(publicBaseUrl)?.startsWith("https:") ?? false;
 }
 
+function imageSources(options: PageSecurityOptions): Set<string> {
+  const sources = new Set(["'self'", "data:", ...(options.avatarHosts ?? []).map((host) => `https://${host}`)]);
+  const uploads = origin(options.uploadImageOrigin ?? undefined);
+  if (uploads) sources.add(uploads);
+  return sources;
+}
+
 /** The response headers for one page; everything but the nonce is the same for every request. */
 export function pageSecurityHeaders(nonce: string, options: PageSecurityOptions): Record<string, string> {
   const https = servedOverHttps(options.publicBaseUrl);
   const connect = new Set(["'self'"]);
-  for (const url of [options.apiBaseUrl, options.analyticsUrl]) {
+  for (const url of [options.apiBaseUrl, options.analyticsUrl, options.uploadPostOrigin ?? undefined]) {
     const o = origin(url);
     if (o) connect.add(o);
   }
@@ -53,7 +63,8 @@ export function pageSecurityHeaders(nonce: string, options: PageSecurityOptions)
     "style-src 'self' 'unsafe-inline'",
     // Avatars are ours (/v1/avatar/...) or on an AVATAR_HOSTS host; captchas are data: URLs. No other host: an
     // injected <img> cannot send page text elsewhere.
-    `img-src ${["'self'", "data:", ...(options.avatarHosts ?? []).map((host) => `https://${host}`)].join(" ")}`,
+    // Uploaded avatars are ours (/v1/file/avatars/...) or under S3_PUBLIC_URL.
+    `img-src ${[...imageSources(options)].join(" ")}`,
     "font-src 'self' data:",
     `connect-src ${[...connect].join(" ")}`,
     "object-src 'none'",

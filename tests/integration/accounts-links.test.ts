@@ -10,7 +10,7 @@ import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { requestFrom } from "../support/loopback-client";
 import { accountsEnv, outbox, randomIp, registerAccount, tempDataDir, uniqueEmail } from "./accounts-support";
-import { overSocket, type TestApi } from "./helpers/test-api";
+import { overSocket, testLocalStorage, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
 /** What an attacker asking for someone's reset link would send to have it point at their own site. */
@@ -45,6 +45,7 @@ describe.each(testDrivers())("links in e-mails on %s", (driver) => {
       logger: createLogger("silent"),
       llm: createMockProvider(),
       payments: null,
+      storage: testLocalStorage(),
     };
     const http = createHttpServer(createApi(deps));
     servers.push(http);

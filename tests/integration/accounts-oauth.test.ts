@@ -15,7 +15,7 @@ import { requestFrom } from "../support/loopback-client";
 import { accountsEnv, bearer, randomIp, registerAccount, tempDataDir, uniqueEmail } from "./accounts-support";
 import { CookieBrowser } from "./helpers/cookie-browser";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
-import { overSocket, type TestApi } from "./helpers/test-api";
+import { overSocket, testLocalStorage, type TestApi } from "./helpers/test-api";
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -46,6 +46,7 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
     logger: createLogger("silent"),
     llm: createMockProvider(),
     payments: null,
+    storage: testLocalStorage(),
   });
 
   beforeAll(async () => {

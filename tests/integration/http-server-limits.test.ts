@@ -12,6 +12,7 @@ import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { randomLoopback, requestFrom } from "../support/loopback-client";
+import { testLocalStorage } from "./helpers/test-api";
 import { createTestDatabase } from "./helpers/test-database";
 
 const LIMIT = 64 * 1024;
@@ -39,6 +40,7 @@ async function start(env: Record<string, string>, api?: Hono<ApiEnv>): Promise<{
     logger: createLogger("silent"),
     llm: createMockProvider(),
     payments: null,
+    storage: testLocalStorage(),
   };
   current = createHttpServer(api ?? createApi(deps), { config });
   await new Promise<void>((resolve) => current!.server.listen(0, "127.0.0.1", resolve));

@@ -70,4 +70,26 @@ describe("configuration", () => {
       "http://127.0.0.1:12111",
     );
   });
+
+  it("uses S3 only with a complete setup, naming what is missing; https public URL in production", () => {
+    const s3 = {
+      S3_BUCKET: "kewl",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PUBLIC_URL: "https://cdn.kewl.example/media/",
+    };
+    const config = parseConfig(s3);
+    expect(config.S3_PUBLIC_URL).toBe("https://cdn.kewl.example/media");
+    expect(config.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(() => parseConfig({ ...s3, S3_PUBLIC_URL: "" })).toThrow(/S3_PUBLIC_URL: required when S3_\* is set/);
+    expect(() => parseConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: required/);
+    expect(() => parseConfig({ ...s3, S3_ACCESS_KEY_ID: undefined })).toThrow(/S3_ACCESS_KEY_ID: required/);
+    expect(() => parseConfig({ ...s3, NODE_ENV: "production", S3_PUBLIC_URL: "http://cdn.kewl.example" })).toThrow(
+      /S3_PUBLIC_URL: must be an https:\/\/ URL in production/,
+    );
+    expect(parseConfig({ ...s3, NODE_ENV: "test", S3_PUBLIC_URL: "http://127.0.0.1:4568/kewl" }).S3_PUBLIC_URL).toBe(
+      "http://127.0.0.1:4568/kewl",
+    );
+    expect(() => parseConfig({ UPLOAD_SIGNING_SECRET: "short" })).toThrow(/UPLOAD_SIGNING_SECRET/);
+  });
 });

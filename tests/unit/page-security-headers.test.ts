@@ -50,6 +50,18 @@ describe("pageSecurityHeaders", () => {
     expect(csp.get("connect-src")).toEqual(["'self'", "https://api.kewl.example", "https://stats.example.org:8443"]);
   });
 
+  it("with S3 uploads, allows the verified copies' origin as images and the bucket's as a form target", () => {
+    const csp = cspOf(
+      pageSecurityHeaders("n0nce", {
+        dev: false,
+        uploadImageOrigin: "https://cdn.kewl.example",
+        uploadPostOrigin: "https://avatars.s3.eu-west-1.amazonaws.com",
+      }),
+    );
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "https://cdn.kewl.example"]);
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://avatars.s3.eu-west-1.amazonaws.com"]);
+  });
+
   it("connects to its own origin only when the API is same-origin and no collector is set", () => {
     const csp = cspOf(pageSecurityHeaders("n0nce", { dev: false, apiBaseUrl: "", analyticsUrl: "not a url" }));
     expect(csp.get("connect-src")).toEqual(["'self'"]);

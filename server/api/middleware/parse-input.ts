@@ -17,6 +17,21 @@ const RAW_BODY_PATHS: ReadonlyArray<{ path: string; why: string }> = [
   { path: "/v1/payment/stripe/webhook", why: "Stripe-Signature is an HMAC of the body as sent" },
 ];
 
+/**
+ * Routes that read their own body as a stream (neither parsed here nor held to BODY_LIMIT_BYTES): each enforces
+ * its own, larger limit while counting the bytes as they arrive. Exact paths, POST only.
+ */
+const STREAMED_BODY_PATHS: ReadonlyArray<{ path: string; why: string }> = [
+  {
+    path: "/v1/file/upload",
+    why: "the local disk's form upload of an image up to 8 MB (routes-files.ts stops reading past its signed cap)",
+  },
+];
+
+function streamsOwnBody(method: string, path: string): boolean {
+  return method === "POST" && STREAMED_BODY_PATHS.some((entry) => entry.path === path);
+}
+
 function keepsRawBody(path: string): boolean {
   return RAW_BODY_PATHS.some((entry) => entry.path === path);
 }
@@ -51,7 +66,7 @@ export function parseInput(
   return async (c, next) => {
     const query = c.req.query();
     let body: Record<string, unknown> | undefined;
-    if (BODY_METHODS.has(c.req.method)) {
+    if (BODY_METHODS.has(c.req.method) && !streamsOwnBody(c.req.method, c.req.path)) {
       const limit = c.get("deps").config.BODY_LIMIT_BYTES;
       const declared = Number(c.req.header("content-length") ?? "0");
       const buffer = declared > limit ? null : await readBody(c, limit);

@@ -19,6 +19,7 @@ function safeEqualHex(a: string, b: string): boolean {
 const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
   { path: "/v1/health", why: "load balancer and uptime probes" },
   { path: /^\/v1\/avatar\/[a-z]+(?:-[a-z]+)*\/[^/]+\.svg$/, why: "<img> of generated avatars" },
+  { path: /^\/v1\/file\/avatars\/[0-9a-f]{64}\.webp$/, why: "<img> of uploaded avatars (verified copies)" },
   { path: "/v1/oauth/start", why: "the sign-in popup's top-level navigation" },
   { path: "/v1/oauth/callback", why: "the provider's redirect back" },
 ];
@@ -26,6 +27,7 @@ const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
 /** POSTs from other services, which sign them their own way (checked by the route itself). Exact paths. */
 const UNSIGNED_POSTS: ReadonlyArray<{ path: string; why: string }> = [
   { path: "/v1/payment/stripe/webhook", why: "Stripe's deliveries, verified by their Stripe-Signature" },
+  { path: "/v1/file/upload", why: "the browser's form upload, as to S3: authorised by the ticket's signed policy" },
 ];
 
 function isUnsigned(method: string, path: string): boolean {

@@ -1,4 +1,4 @@
-import { isAllowedAvatarUrl } from "../../../lib/format/avatar-url";
+import { isAllowedAvatarUrl, isUploadedAvatarUrl } from "../../../lib/format/avatar-url";
 import { getConfig } from "../../config";
 import { avatarPath } from "./render-avatar";
 
@@ -8,19 +8,35 @@ import { avatarPath } from "./render-avatar";
  * hence globalThis, and reading the configuration itself when nothing set them.
  */
 const KEY = Symbol.for("kewl.avatarHosts");
-type Holder = { [KEY]?: readonly string[] };
+const UPLOADS_KEY = Symbol.for("kewl.uploadedAvatarBase");
+type Holder = { [KEY]?: readonly string[]; [UPLOADS_KEY]?: string | null };
 
 export function setAvatarHosts(hosts: readonly string[]): void {
   (globalThis as Holder)[KEY] = [...hosts];
+}
+
+/** S3_PUBLIC_URL when uploads go to S3 (its verified copies are avatars too), else null. */
+export function setUploadedAvatarBase(base: string | null): void {
+  (globalThis as Holder)[UPLOADS_KEY] = base;
 }
 
 function avatarHosts(): readonly string[] {
   return (globalThis as Holder)[KEY] ?? getConfig().AVATAR_HOSTS;
 }
 
-/** An avatar URL input may store: this site's avatar route or https on an AVATAR_HOSTS host. */
+function uploadedAvatarBase(): string | null {
+  const holder = globalThis as Holder;
+  if (holder[UPLOADS_KEY] !== undefined) return holder[UPLOADS_KEY];
+  const config = getConfig();
+  return config.S3_BUCKET ? (config.S3_PUBLIC_URL ?? null) : null;
+}
+
+/**
+ * An avatar URL input may store: this site's avatar route, a verified upload (served here, or under S3_PUBLIC_URL),
+ * or https on an AVATAR_HOSTS host. An upload that was not verified (incoming/…) is none of these.
+ */
 export function isAcceptedAvatar(url: string): boolean {
-  return isAllowedAvatarUrl(url, avatarHosts());
+  return isAllowedAvatarUrl(url, avatarHosts()) || isUploadedAvatarUrl(url, uploadedAvatarBase());
 }
 
 /** A character's avatar as shown: the stored one when allowed, else the avatar generated from its key. */

@@ -11,6 +11,11 @@ import { createMockProvider } from "@/tests/support/mock-model";
 import type { LlmProvider } from "@/server/providers/llm/types";
 import { createPaymentProvider } from "@/server/providers/payments/create-payment-provider";
 import type { PaymentProvider } from "@/server/providers/payments/types";
+import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
+import type { StorageProvider } from "@/server/providers/storage/types";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import { requestFrom } from "../../support/loopback-client";
 
 export interface TestApi {
@@ -26,6 +31,7 @@ export interface TestApi {
 /**
  * The real /v1 app on the given database, called in-process through fetch semantics. Payments: the provider that
  * PAYMENT_PROVIDER in env chooses (the sandbox by default), unless `payments` is given (null: payments off).
+ * Storage: `storage`, else the local disk in a fresh folder under the system's temp dir (made on the first write).
  */
 export function createTestApi(
   database: DbHandle,
@@ -33,6 +39,7 @@ export function createTestApi(
   store?: KeyValueStore,
   llm: LlmProvider = createMockProvider(),
   payments?: PaymentProvider | null,
+  storage?: StorageProvider,
 ): TestApi {
   const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", ...env });
   const deps: ApiDeps = {
@@ -42,8 +49,15 @@ export function createTestApi(
     logger: createLogger("silent"),
     llm,
     payments: payments === undefined ? createPaymentProvider(config, database.db).provider : payments,
+    storage: storage ?? testLocalStorage(),
   };
   return boundTo(createApi(deps), deps);
+}
+
+/** The local disk adapter in a folder of its own under the temp dir, with a random upload secret. */
+export function testLocalStorage(): StorageProvider {
+  const root = path.join(os.tmpdir(), `kewl-test-files-${randomBytes(6).toString("hex")}`);
+  return createLocalDiskStorage({ root, secret: randomBytes(32).toString("hex") });
 }
 
 /** POST with a JSON body (a string is sent as it is, for malformed-body tests). */
