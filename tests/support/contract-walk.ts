@@ -55,10 +55,14 @@ export function leaves(schema: z.ZodType, at: string[] = [], out: Leaf[] = []): 
     case "record":
       walk(def.valueType, [...at, "k"]);
       break;
-    case "lazy":
-      // A recursive type (JSON values in a card's kept data): one string at this place stands for all of them.
-      out.push({ path: at, schema, type: "string", coerce: false });
+    case "lazy": {
+      // A recursive type (JSON values in a card's kept data): its string option stands for every string in it.
+      const inner = (def.getter as () => z.ZodType)();
+      const options = (inner._zod.def as { options?: z.ZodType[] }).options ?? [inner];
+      const text = options.find((o) => o._zod.def.type === "string");
+      if (text) out.push({ path: at, schema: text, type: "string", coerce: false });
       break;
+    }
     case "union":
       for (const option of def.options as unknown[]) walk(option);
       break;
