@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signedInUser, type TestSession } from "./chat-support";
+import { expect, test, type Page } from "@playwright/test";
+import { signedInUser } from "./chat-support";
 
 /**
  * Creation end to end (issue 13): create a character with an uploaded avatar, find it on its page, the profile
@@ -54,13 +54,6 @@ async function submitAndLand(page: Page, button: string): Promise<number> {
   return Number(new URL(page.url()).pathname.split("/").pop());
 }
 
-async function api(request: APIRequestContext, session: TestSession, path: string, data: Record<string, unknown>) {
-  const res = await request.post(path, { data, headers: { authorization: `Bearer ${session.token}` } });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(0);
-  return body.data as Record<string, unknown>;
-}
-
 test("create with an avatar, find, chat, edit, export, import, delete", async ({ page, request }) => {
   const session = await signedInUser(page, request, "create");
   const word = `Quorvel${randomBytes(3).toString("hex")}`;
@@ -83,9 +76,9 @@ test("create with an avatar, find, chat, edit, export, import, delete", async ({
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.locator("img[src^='/v1/file/avatars/']").first()).toBeVisible();
   await page.goto(`/profile/${encodeURIComponent(session.profile.key)}`);
-  await expect(page.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent(word)}`);
-  await expect(page.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
 
   // Chat.
   await page.goto(`/character/chat/${id}`);
@@ -106,21 +99,13 @@ test("create with an avatar, find, chat, edit, export, import, delete", async ({
   expect(await submitAndLand(page, "Save changes")).toBe(id);
   await expect(page.getByText("Now also charts the stars.").first()).toBeVisible();
 
-  // Export as a PNG card (the character page's export button, else the call it makes).
-  const exportLink = page.getByRole("link", { name: /PNG/ });
-  let card: Buffer;
-  if (await exportLink.count()) {
-    const download = page.waitForEvent("download");
-    await exportLink.first().click();
-    card = Buffer.from(await (await (await download).createReadStream()).toArray().then((c) => Buffer.concat(c)));
-  } else {
-    const res = await request.get(`/v1/robot/card?id=${id}&format=png`, {
-      headers: { authorization: `Bearer ${session.token}` },
-    });
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toBe("image/png");
-    card = await res.body();
-  }
+  // Export as a PNG card from the character page.
+  await page.getByRole("button", { name: "Export" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: /PNG card/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${name}.png`);
+  const card = Buffer.concat(await (await file.createReadStream()).toArray());
   expect(card.subarray(1, 4).toString("latin1")).toBe("PNG");
 
   // Import that card as a new character.
@@ -134,8 +119,23 @@ test("create with an avatar, find, chat, edit, export, import, delete", async ({
   expect(copyId).not.toBe(id);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
-  // Delete both: gone from their pages and from search.
-  for (const robotId of [id, copyId]) await api(request, session, "/v1/user/robot/delete", { id: robotId });
+  // Delete both: the copy from its page, the first from the profile's list; gone from their pages and search.
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: `Delete ${name}?` })
+    .getByRole("button", { name: "Delete character" })
+    .click();
+  await page.waitForURL(new RegExp(`/profile/${session.profile.key}$`));
+  await expect(page.getByRole("link", { name, exact: true })).toHaveCount(1);
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: `Delete ${name}?` })
+    .getByRole("button", { name: "Delete character" })
+    .click();
+  await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+  for (const robotId of [id, copyId]) {
+    expect((await request.post("/v1/tag/robot/detail", { data: { id: robotId } })).status()).toBe(404);
+  }
   expect((await page.goto(`/character/${id}`))?.status()).toBe(404);
   await page.goto(`/search?q=${encodeURIComponent(word)}`);
   await expect(page.getByText(`No characters match “${word}”`)).toBeVisible();
