@@ -23,6 +23,8 @@ function ticket(url = "/v1/file/upload", fields: Record<string, string> = {}): U
   };
 }
 
+const CLIENT = { baseUrl: "http://api.test", getToken: () => "t".repeat(43), getDeviceId: () => "device-1" };
+
 const envelope = (data: unknown, code = 0, status = 200, msg = "success") =>
   new Response(JSON.stringify({ code, msg, data }), { status, headers: { "content-type": "application/json" } });
 
@@ -43,13 +45,13 @@ function stub(issued: UploadTicket, stored: () => Response) {
     if (path === "/v1/file/verify") return envelope(VERIFIED);
     return stored();
   });
-  configureApiClient({ baseUrl: "http://api.test", getToken: () => "t".repeat(43), fetch: fetchImpl });
+  configureApiClient({ ...CLIENT, fetch: fetchImpl });
   return sent;
 }
 
 const png = (size = 100) => new File([new Uint8Array(size)], "me.png", { type: "image/png" });
 
-beforeEach(() => configureApiClient({ baseUrl: "http://api.test" }));
+beforeEach(() => configureApiClient(CLIENT));
 afterEach(() => vi.restoreAllMocks());
 
 describe("uploadImage", () => {
