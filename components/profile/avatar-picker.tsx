@@ -46,7 +46,7 @@ export function AvatarPicker({ value, name, onChange, onBusyChange }: AvatarPick
   };
 
   return (
-    <div className="flex items-center gap-4">
+    <div role="group" aria-labelledby={`${id}-label`} className="flex items-center gap-4">
       <div className="relative size-20 shrink-0 overflow-hidden rounded-xl border border-border bg-muted">
         {src ? (
           // eslint-disable-next-line @next/next/no-img-element -- a verified upload from our origin or S3_PUBLIC_URL
@@ -66,7 +66,9 @@ export function AvatarPicker({ value, name, onChange, onBusyChange }: AvatarPick
         ) : null}
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
-        <span className="text-sm font-medium">Avatar</span>
+        <span id={`${id}-label`} className="text-sm font-medium">
+          Avatar
+        </span>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"

@@ -190,6 +190,7 @@ describe("Edit Profile dialog", () => {
       const upload = deferred<{ url: string }>();
       uploadImage.mockReturnValue(upload.promise);
       const { user, server } = setup({ routes: saving });
+      expect(screen.getByRole("group", { name: "Avatar" })).toBeTruthy();
       const button = screen.getByRole("button", { name: "Upload image" });
       expect(fileInput().accept).toBe("image/png,image/jpeg,image/webp");
       const png = new File([new Uint8Array([137, 80, 78, 71])], "me.png", { type: "image/png" });
