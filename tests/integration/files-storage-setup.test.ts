@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config";
 import { createStorageProvider } from "@/server/providers/storage/create-storage-provider";
+import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
 import { loadUploadSecret } from "@/server/providers/storage/upload-secret";
 
 const dirs: string[] = [];
@@ -43,5 +44,27 @@ describe("storage set-up", () => {
     for (const bad of ["../keys/upload-secret", "avatars/../../keys/upload-secret", "/etc/passwd", "incoming/x/y"]) {
       await expect(storage.read(bad, 10)).rejects.toThrow(/Not a storage key/);
     }
+  });
+
+  it("sweeps unverified uploads past their age from the local disk, and keeps the rest", async () => {
+    const dir = await dataDir();
+    const storage = createLocalDiskStorage({ root: path.join(dir, "files"), secret: "s".repeat(64) });
+    expect(await storage.sweepIncoming(1000)).toBe(0);
+    const user = "0".repeat(8) + "-0000-4000-8000-" + "0".repeat(12);
+    const old = `incoming/${user}/${"o".repeat(24)}`;
+    const fresh = `incoming/${user}/${"f".repeat(24)}`;
+    const avatar = `avatars/${"e".repeat(64)}.webp`;
+    for (const key of [old, fresh, avatar]) {
+      await storage.put(key, new Uint8Array([1]), { contentType: "image/png", cacheControl: "private" });
+    }
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await fs.utimes(path.join(dir, "files", ...old.split("/")), hourAgo, hourAgo);
+    await fs.utimes(path.join(dir, "files", ...avatar.split("/")), hourAgo, hourAgo);
+    expect(await storage.sweepIncoming(30 * 60_000)).toBe(1);
+    expect(await storage.read(old, 10)).toBeNull();
+    expect(await storage.read(fresh, 10)).not.toBeNull();
+    expect(await storage.read(avatar, 10)).not.toBeNull();
+    expect(await storage.sweepIncoming(0, Date.now() + 1000)).toBe(1);
+    expect(await fs.readdir(path.join(dir, "files", "incoming"))).toEqual([]);
   });
 });
