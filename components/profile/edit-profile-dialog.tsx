@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { LoadingButton, TextField } from "@/components/auth/fields";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
@@ -8,9 +8,10 @@ import { SEX_OPTIONS } from "@/lib/auth/profile-flow";
 import { LIMITS } from "@/lib/validation/auth-rules";
 import { useAuthStore, type Profile } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
+import { AvatarPicker } from "./avatar-picker";
 import { useEditProfile } from "./use-edit-profile";
 
-/** The Edit Profile modal (SPEC §2 dialog 2): nickname, ID, gender. Shown only while signed in. */
+/** The Edit Profile modal (SPEC §2 dialog 2): avatar, nickname, ID, gender. Shown only while signed in. */
 export function EditProfileDialog() {
   const open = useDialogStore((s) => s.editProfileOpen);
   const fromRegistration = useDialogStore((s) => s.editProfileFromRegistration);
@@ -41,10 +42,17 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   const { form, save, field } = useEditProfile(profile);
   const { errors, isSubmitting } = form.formState;
   const genderId = useId();
-  const [name, key] = useWatch({ control: form.control, name: ["name", "key"] });
+  const [name, key, face] = useWatch({ control: form.control, name: ["name", "key", "face"] });
+  const [uploading, setUploading] = useState(false);
 
   return (
     <form noValidate onSubmit={save} className="flex flex-col gap-5">
+      <AvatarPicker
+        value={face ?? ""}
+        name={name}
+        onChange={(url) => form.setValue("face", url, { shouldDirty: true })}
+        onBusyChange={setUploading}
+      />
       <TextField
         label="Nickname"
         autoComplete="nickname"
@@ -94,7 +102,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
           </p>
         ) : null}
       </fieldset>
-      <LoadingButton type="submit" loading={isSubmitting} className="mt-1 h-11">
+      <LoadingButton type="submit" loading={isSubmitting} disabled={uploading} className="mt-1 h-11">
         Save Changes
       </LoadingButton>
     </form>

@@ -16,7 +16,7 @@ import { useDialogStore } from "@/stores/dialog-store";
 import { toast } from "@/stores/toast-store";
 
 function toForm(profile: Profile): ProfileFormInput {
-  return { name: profile.name, key: profile.key, sex: String(profile.sex) as SexValue };
+  return { name: profile.name, key: profile.key, sex: String(profile.sex) as SexValue, face: profile.face };
 }
 
 /**

@@ -150,7 +150,7 @@ export async function userKeyExists(key: string): Promise<boolean> {
   return (await apiPost("/v1/user/exists", { key }, { schema: existsData })).exists;
 }
 
-export async function updateUser(input: { name: string; sex: 1 | 0 | -1; key: string }): Promise<void> {
+export async function updateUser(input: { name: string; sex: 1 | 0 | -1; key: string; face?: string }): Promise<void> {
   await apiPost("/v1/user/update", input);
 }
 

@@ -22,6 +22,8 @@ export const profileFormSchema = z.object({
   name: nicknameRule,
   key: userIdRule,
   sex: z.enum(["1", "0", "-1"], GENDER_MESSAGE).transform((v) => Number(v) as 1 | 0 | -1),
+  /** The avatar: a verified upload's URL (lib/files/upload-image.ts), the one the profile had, or "" for none. */
+  face: z.string().max(500).optional(),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;

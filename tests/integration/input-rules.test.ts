@@ -198,6 +198,10 @@ const SAMPLES: Sample[] = [
   sample("GET /v1/payment/sandbox/checkout", "billing.sandboxCheckoutQuery", () => ({ order_code: "ord_none" })),
   sample("POST /v1/payment/sandbox/pay", "billing.sandboxOrderRequest", () => ({ order_code: "ord_none" })),
   sample("POST /v1/payment/sandbox/cancel", "billing.sandboxOrderRequest", () => ({ order_code: "ord_none" })),
+  sample("GET /v1/file/sts", "files.fileStsQuery", () => ({ content_type: "image/png" })),
+  sample("POST /v1/file/verify", "files.fileVerifyRequest", () => ({
+    key: `incoming/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/${"a".repeat(24)}`,
+  })),
 ];
 
 /** Routes without a request contract: no input, or query parameters read by the OpenID client (the backstop's). */
@@ -213,10 +217,15 @@ const WITHOUT_CONTRACT = new Set([
   "GET /v1/subscribe/me",
   "GET /v1/buy_coin/product",
   "POST /v1/payment/stripe/webhook",
+  "POST /v1/file/upload",
+  "GET /v1/file/avatars/:name",
 ]);
 
-/** Routes that take their body's bytes as sent (a signature covers them), not JSON: their query is checked. */
-const RAW_BODY_ROUTES = new Set(["POST /v1/payment/stripe/webhook"]);
+/**
+ * Routes that take their body's bytes as sent (a signature covers them) or stream it (a multipart upload), not
+ * JSON: their query is checked.
+ */
+const RAW_BODY_ROUTES = new Set(["POST /v1/payment/stripe/webhook", "POST /v1/file/upload"]);
 
 function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
   let node: Record<string, unknown> = target;

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { safeNextPath } from "@/lib/age-gate/safe-next";
-import { isAllowedAvatarUrl, parseAvatarHosts } from "@/lib/format/avatar-url";
+import { isAllowedAvatarUrl, isUploadedAvatarUrl, parseAvatarHosts } from "@/lib/format/avatar-url";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 
 describe("safeImageSrc", () => {
-  it.each([["/v1/avatar/lorelei/a.svg"], ["/v1/avatar/big-smile/Mira%20B.svg"], ["https://cdn.example.com/a.png"]])(
-    "keeps %s",
-    (src) => expect(safeImageSrc(src)).toBe(src),
-  );
+  it.each([
+    ["/v1/avatar/lorelei/a.svg"],
+    ["/v1/avatar/big-smile/Mira%20B.svg"],
+    ["https://cdn.example.com/a.png"],
+    [`/v1/file/avatars/${"0a".repeat(32)}.webp`],
+  ])("keeps %s", (src) => expect(safeImageSrc(src)).toBe(src));
   it.each([
     ["javascript:alert(1)"],
     ["data:image/svg+xml,<svg/>"],
@@ -42,7 +44,26 @@ describe("isAllowedAvatarUrl and AVATAR_HOSTS", () => {
     ["https://cdn.example.com/a\u0000.png"],
     [`https://cdn.example.com/${"a".repeat(500)}.png`],
     ["/v1/file/a.png"],
+    [`/v1/file/incoming/${"0".repeat(36)}/${"a".repeat(24)}`],
+    [`/v1/file/avatars/${"0a".repeat(32)}.png`],
+    [`/v1/file/avatars/${"0A".repeat(32)}.webp`],
+    [`/v1/file/avatars/${"0a".repeat(31)}.webp`],
+    [`/v1/file/avatars/../${"0a".repeat(32)}.webp`],
   ])("refuses %s", (url) => expect(isAllowedAvatarUrl(url, hosts)).toBe(false));
+  it("allows this site's verified uploads", () => {
+    expect(isAllowedAvatarUrl(`/v1/file/avatars/${"0a".repeat(32)}.webp`, [])).toBe(true);
+  });
+  it("allows verified copies under S3_PUBLIC_URL only, nothing else there", () => {
+    const base = "https://media.example.com/kewl";
+    const hash = "0a".repeat(32);
+    expect(isUploadedAvatarUrl(`${base}/avatars/${hash}.webp`, base)).toBe(true);
+    expect(isUploadedAvatarUrl(`${base}/avatars/${hash}.webp`, null)).toBe(false);
+    expect(isUploadedAvatarUrl(`${base}/incoming/${"0".repeat(36)}/${"a".repeat(24)}`, base)).toBe(false);
+    expect(isUploadedAvatarUrl(`${base}/avatars/${hash}.webp?x=1`, base)).toBe(false);
+    expect(isUploadedAvatarUrl(`${base}/avatars/${hash}.svg`, base)).toBe(false);
+    expect(isUploadedAvatarUrl(`https://media.example.com/other/avatars/${hash}.webp`, base)).toBe(false);
+    expect(isUploadedAvatarUrl(`${base}.evil.example/avatars/${hash}.webp`, base)).toBe(false);
+  });
   it("reads the configured list: host names only, lower-cased", () => {
     expect(parseAvatarHosts(" CDN.example.com, lh3.googleusercontent.com ,")).toEqual({
       hosts: ["cdn.example.com", "lh3.googleusercontent.com"],

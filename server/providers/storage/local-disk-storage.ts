@@ -12,6 +12,8 @@ export interface LocalDiskStorage extends StorageProvider {
   readonly kind: "local";
   /** The signed policy of an upload form's fields (UploadRejected when forged, expired or for another key). */
   checkUploadForm(fields: ReadonlyMap<string, string>, nowSeconds: number): UploadPolicy;
+  /** Deletes uploads never verified (and stray temporary files) older than `maxAgeMs`; answers how many. */
+  sweepIncoming(maxAgeMs: number, now?: number): Promise<number>;
 }
 
 /**
@@ -43,6 +45,25 @@ export function createLocalDiskStorage(options: { root: string; secret: string }
 
     checkUploadForm(fields, nowSeconds) {
       return readPolicy(options.secret, fields, nowSeconds);
+    },
+
+    async sweepIncoming(maxAgeMs, now = Date.now()) {
+      const incoming = path.join(root, "incoming");
+      let removed = 0;
+      for (const owner of await listDir(incoming)) {
+        const folder = path.join(incoming, owner);
+        for (const name of await listDir(folder)) {
+          const file = path.join(folder, name);
+          const stat = await fs.stat(file).catch(() => null);
+          if (stat?.isFile() && now - stat.mtimeMs > maxAgeMs) {
+            await fs.rm(file, { force: true });
+            removed++;
+          }
+        }
+        // Fails while the folder still holds files: kept for the next sweep.
+        await fs.rmdir(folder).catch(() => undefined);
+      }
+      return removed;
     },
 
     async read(key, maxBytes) {
@@ -86,6 +107,17 @@ export function createLocalDiskStorage(options: { root: string; secret: string }
       return `/v1/file/${key}`;
     },
   };
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await fs.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR") {
+      return [];
+    }
+    throw err;
+  }
 }
 
 export function isLocalDiskStorage(storage: StorageProvider): storage is LocalDiskStorage {

@@ -18,6 +18,25 @@ const router = {
   prefetch: vi.fn(),
 };
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/" }));
+const uploadImage = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/files/upload-image", async (original) => ({
+  ...(await original<typeof import("@/lib/files/upload-image")>()),
+  uploadImage,
+}));
+
+const UPLOADED = `/v1/file/avatars/${"ab".repeat(32)}.webp`;
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 
 const ID_TAKEN = "This ID is already taken. Please choose a different one.";
 
@@ -53,6 +72,7 @@ beforeEach(() => {
   });
   clearToasts();
   router.push.mockClear();
+  uploadImage.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -158,5 +178,68 @@ describe("Edit Profile dialog", () => {
     await save(user);
     await waitFor(() => expect(useDialogStore.getState().editProfileOpen).toBe(false));
     expect(router.push).not.toHaveBeenCalled();
+  });
+
+  describe("avatar", () => {
+    const saving = {
+      "POST /v1/user/update": () => ok(null),
+      "GET /v1/user/info": () => ok(USER),
+    };
+
+    it("uploads a chosen image, shows a spinner meanwhile, previews it and saves it as face", async () => {
+      const upload = deferred<{ url: string }>();
+      uploadImage.mockReturnValue(upload.promise);
+      const { user, server } = setup({ routes: saving });
+      expect(screen.getByRole("group", { name: "Avatar" })).toBeTruthy();
+      const button = screen.getByRole("button", { name: "Upload image" });
+      expect(fileInput().accept).toBe("image/png,image/jpeg,image/webp");
+      const png = new File([new Uint8Array([137, 80, 78, 71])], "me.png", { type: "image/png" });
+      await user.upload(fileInput(), png);
+      expect(uploadImage).toHaveBeenCalledWith(png, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+      expect((await screen.findByText("Uploading image…")).closest('[role="status"]')).toBeTruthy();
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByRole("button", { name: "Save Changes" }) as HTMLButtonElement).disabled).toBe(true);
+
+      upload.resolve({ url: UPLOADED });
+      const preview = await screen.findByRole("img", { name: "Your avatar" });
+      expect(preview.getAttribute("src")).toBe(UPLOADED);
+      expect(screen.queryByText("Uploading image…")).toBeNull();
+      expect(screen.getByRole("button", { name: "Change image" })).toBeTruthy();
+
+      await save(user);
+      await waitFor(() => expect(useDialogStore.getState().editProfileOpen).toBe(false));
+      expect(server.route("POST /v1/user/update")[0]?.body).toMatchObject({ name: "Ada", face: UPLOADED });
+    });
+
+    it("shows why an upload failed, and still saves the rest", async () => {
+      const { ApiError } = await import("@/lib/api");
+      uploadImage.mockRejectedValue(new ApiError({ code: 41501, msg: "Choose a PNG, JPEG or WebP image" }));
+      const { user, server } = setup({ routes: saving });
+      await user.upload(fileInput(), new File(["x"], "me.png", { type: "image/png" }));
+      expect((await screen.findByRole("alert")).textContent).toBe("Choose a PNG, JPEG or WebP image");
+      expect(screen.getByRole("button", { name: "Upload image" }).getAttribute("aria-describedby")).toContain(
+        screen.getByRole("alert").id,
+      );
+      expect(screen.queryByRole("img", { name: "Your avatar" })).toBeNull();
+      await save(user);
+      await waitFor(() => expect(useDialogStore.getState().editProfileOpen).toBe(false));
+      expect(server.route("POST /v1/user/update")[0]?.body).toMatchObject({ face: "" });
+    });
+
+    it("removes the avatar back to none (the initial) with Remove", async () => {
+      const server = stubAccountFetch({ routes: saving });
+      useAuthStore.getState().setSession("t".repeat(43), { ...USER, face: UPLOADED });
+      useDialogStore.getState().openEditProfile({ fromRegistration: false });
+      render(<EditProfileDialog />);
+      const user = userEvent.setup();
+      expect(screen.getByRole("img", { name: "Your avatar" }).getAttribute("src")).toBe(UPLOADED);
+      await user.click(screen.getByRole("button", { name: "Remove" }));
+      expect(screen.queryByRole("img", { name: "Your avatar" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Remove" })).toBeNull();
+      expect(screen.getByRole("button", { name: "Upload image" })).toBeTruthy();
+      await save(user);
+      await waitFor(() => expect(server.route("POST /v1/user/update")).toHaveLength(1));
+      expect(server.route("POST /v1/user/update")[0]?.body).toMatchObject({ face: "" });
+    });
   });
 });
