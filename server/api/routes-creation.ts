@@ -11,6 +11,7 @@ import { API_CODES } from "../../lib/contracts/api-codes";
 import { AppError, errors } from "../errors";
 import type { LoadAvatarBytes } from "../modules/creation/card-avatar-png";
 import { exportCard } from "../modules/creation/card-export";
+import { readStoredAvatar } from "../modules/files/stored-avatar";
 import { readDefinition } from "../modules/creation/character-definition";
 import { createCharacter } from "../modules/creation/create-character";
 import type { CreationDeps } from "../modules/creation/creation-context";
@@ -29,15 +30,9 @@ function creationDeps<E extends ApiEnv>(c: Context<E>): CreationDeps {
   return { db: database.db, store };
 }
 
-export interface CreationRouteOptions {
-  /** An uploaded avatar's bytes for the PNG export; without it (or when it answers null) the generated avatar. */
-  loadAvatarBytes?: LoadAvatarBytes;
-}
-
 /** Characters people create (lib/contracts/creation.ts). */
-export function creationRoutes(options: CreationRouteOptions = {}): Hono<ApiEnv> {
+export function creationRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  const loadAvatarBytes = options.loadAvatarBytes ?? (async () => null);
 
   app.post("/user/robot/create", requireAuth, async (c) => {
     const input = readBody(c, robotCreateRequest);
@@ -71,6 +66,8 @@ export function creationRoutes(options: CreationRouteOptions = {}): Hono<ApiEnv>
   app.get("/robot/card", async (c) => {
     const input = readQuery(c, robotCardQuery);
     const audience = { userId: c.get("sessionUser")?.id, viewer: viewerOf(c) };
+    const { storage } = c.get("deps");
+    const loadAvatarBytes: LoadAvatarBytes = (url) => readStoredAvatar(url, storage);
     const file = await exportCard(creationDeps(c).db, input, audience, loadAvatarBytes);
     return c.body(file.body.slice().buffer, 200, cardDownloadHeaders(file, input.format));
   });

@@ -147,27 +147,33 @@ describe.each(testDrivers())("exporting character cards on %s", (driver) => {
     expect((await api.request("/v1/robot/card?id=1&format=gif")).status).toBe(400);
   });
 
-  it("draws an uploaded avatar through loadAvatarBytes, and falls back to the generated one", async () => {
+  it("draws an uploaded avatar from storage (sts, upload, verify), and the generated one otherwise", async () => {
     const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } })
-      .webp()
+      .png()
       .toBuffer();
-    const asked: string[] = [];
-    const load = async (url: string) => {
-      asked.push(url);
-      return url === "/v1/file/avatars/red.webp" ? red : null;
+    const ticket = (await body(await api.request("/v1/file/sts?content_type=image/png", { headers: ada.auth })))
+      .data as { url: string; key: string; fields: Record<string, string> };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append("file", new Blob([new Uint8Array(red)], { type: "image/png" }), "red.png");
+    expect((await api.request(ticket.url, { method: "POST", body: form })).status).toBe(204);
+    const verified = (await body(await api.post("/v1/file/verify", { key: ticket.key }, ada.auth))).data as {
+      url: string;
     };
-    const drawn = await sharp(await avatarPng("/v1/file/avatars/red.webp", "k", load))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const made = await create(api, ada, { avatar: verified.url });
+    expect(made.avatar).toBe(verified.url);
+    const exported = Buffer.from(await (await card(made.id, "png")).arrayBuffer());
+    const drawn = await sharp(exported).raw().toBuffer({ resolveWithObject: true });
     expect(drawn.info.width).toBe(512);
-    // Red (WebP is lossy: within a few levels).
+    // Red (the stored copy is lossy WebP: within a few levels).
     expect(drawn.data[0]).toBeGreaterThan(245);
     expect(drawn.data[1]! + drawn.data[2]!).toBeLessThan(10);
-    const generated = await avatarPng("/v1/avatar/bottts/k.svg", "k", load);
-    const missing = await avatarPng("/v1/file/avatars/gone.webp", "k", load);
-    const remote = await avatarPng("https://cdn.example.test/a.png", "k", load);
-    expect(Buffer.compare(missing, generated)).toBe(0);
-    expect(Buffer.compare(remote, generated)).toBe(0);
-    expect(asked).toEqual(["/v1/file/avatars/red.webp", "/v1/file/avatars/gone.webp"]);
+
+    const generated = await avatarPng("/v1/avatar/bottts/k.svg", "k", async () => null);
+    const load = async (url: string) => (url === "/v1/file/avatars/gone.webp" ? null : red);
+    expect(Buffer.compare(await avatarPng("/v1/file/avatars/gone.webp", "k", load), generated)).toBe(0);
+    expect(Buffer.compare(await avatarPng("", "k", load), generated)).toBe(0);
+    const notAnImage = async () => Buffer.from("<svg onload=alert(1)>");
+    expect(Buffer.compare(await avatarPng("/v1/file/avatars/x.webp", "k", notAnImage), generated)).toBe(0);
   });
 });

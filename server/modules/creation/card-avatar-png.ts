@@ -21,24 +21,21 @@ async function generatedSvg(avatar: string, key: string): Promise<string> {
 }
 
 /**
- * The character's avatar as a square PNG for its card. Generated avatars are drawn from their SVG; an upload on
- * this site is read through loadAvatarBytes; anything else (another host, a missing or unreadable file) falls
- * back to the avatar generated from the key, so an export never fetches a URL from stored data.
+ * The character's avatar as a square PNG for its card. Generated avatars are drawn from their SVG; a verified
+ * upload is read through loadAvatarBytes (from storage, never by fetching the URL); anything else (another host, a
+ * missing or unreadable file) falls back to the avatar generated from the key.
  */
 export async function avatarPng(avatar: string, key: string, loadAvatarBytes: LoadAvatarBytes): Promise<Buffer> {
   const toPng = (input: Buffer) =>
     sharp(input, { limitInputPixels: 40_000_000 }).resize(SIZE, SIZE, { fit: "cover" }).png().toBuffer();
-  const isLocal = avatar.startsWith("/") && !avatar.startsWith("//");
-  if (isLocal && !GENERATED.test(avatar)) {
-    const bytes = await loadAvatarBytes(avatar).catch(() => null);
-    if (bytes) {
-      try {
-        return await toPng(bytes);
-      } catch {
-        // not an image after all: the generated one below
-      }
+  if (GENERATED.test(avatar)) return toPng(Buffer.from(await generatedSvg(avatar, key)));
+  const bytes = avatar === "" ? null : await loadAvatarBytes(avatar).catch(() => null);
+  if (bytes) {
+    try {
+      return await toPng(bytes);
+    } catch {
+      // not an image after all: the generated one below
     }
-    return toPng(Buffer.from(await renderAvatar("bottts", key)));
   }
-  return toPng(Buffer.from(await generatedSvg(isLocal ? avatar : "", key)));
+  return toPng(Buffer.from(await renderAvatar("bottts", key)));
 }
