@@ -110,6 +110,47 @@ for (const viewport of VIEWPORTS) {
         await shot(page, "coin-dialog", false);
       });
 
+      test("create form", async ({ page, request }) => {
+        await signedInUser(page, request, `create${viewport.width}${theme}`);
+        await page.goto("/create");
+        await page.getByRole("textbox", { name: "Name" }).fill("Wren Halloway");
+        await page.getByRole("textbox", { name: "Short intro" }).fill("A lighthouse keeper who collects stories.");
+        await page
+          .getByRole("textbox", { name: "Greeting" })
+          .fill("*trims the lamp* Storm's coming, {{user}}. Sit, and tell me where you sailed from.");
+        await page.getByRole("button", { name: "Fantasy", exact: true }).click();
+        await shot(page, "create");
+      });
+
+      test("own character and profile", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `owner${viewport.width}${theme}`);
+        const made = await request.post("/v1/user/robot/create", {
+          data: {
+            name: "Wren Halloway",
+            intro: "A lighthouse keeper who collects stories.",
+            greeting: "Storm's coming, {{user}}. Sit, and tell me where you sailed from.",
+            tags: ["fantasy"],
+            visibility: "unlisted",
+            copied_from: 1,
+          },
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        const body = await made.json();
+        expect(body.code, JSON.stringify(body)).toBe(0);
+        await page.goto(`/character/${body.data.id}`);
+        await expect(page.getByRole("button", { name: "Delete Wren Halloway" })).toBeVisible();
+        await shot(page, "own-character");
+        await page.goto(`/profile/${session.profile.key}`);
+        await expect(page.getByRole("button", { name: "Delete Wren Halloway" })).toBeVisible();
+        await shot(page, "own-profile");
+        await page.getByRole("button", { name: "Account" }).click();
+        await page.getByRole("menuitem", { name: "Edit profile" }).click();
+        const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+        await expect(dialog.getByText("Upload image")).toBeVisible();
+        await animationsDone(dialog);
+        await shot(page, "edit-profile", false);
+      });
+
       test("sandbox checkout", async ({ page, request }) => {
         const session = await signedInUser(page, request, `sandbox${viewport.width}${theme}`);
         const code = await orderViaApi(request, session, "buy_coin", "coins-550", 899);
