@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { robots, robotTags, searchWords, tags } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { invalidateCatalogue } from "@/server/modules/catalogue/catalogue-cache";
+import { TYPO_THRESHOLD } from "@/server/modules/catalogue/search-robots";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -75,6 +76,25 @@ describe.each(testDrivers())("typo-tolerant search on %s", (driver) => {
   it("ranks exact matches, even in an intro, above a more chatted typo match in a name", async () => {
     expect(await names("dorvash")).toEqual(["Dorvash", "Teller", "Dorvesh"]);
     expect(await names("dorvesh")).toEqual(["Dorvesh", "Dorvash", "Teller"]);
+  });
+
+  it("looks for typos only while the keyword as typed finds less than a page", async () => {
+    // Intro words: trigram similarity (names only) plays no part.
+    const many = Array.from({ length: TYPO_THRESHOLD }, (_, i) => ({
+      key: `t-exact-${i}`,
+      name: `Cartographer ${i}`,
+      intro: "Charts the brindlemark.",
+    }));
+    await database.db
+      .insert(robots)
+      .values([...many, { key: "t-typo", name: "Surveyor", intro: "Charts the brundlemark." }]);
+    const typed = await names("brindlemark");
+    expect(typed).toHaveLength(TYPO_THRESHOLD);
+    expect(typed).not.toContain("Surveyor");
+    const other = await names("brundlemark");
+    expect(other[0]).toBe("Surveyor");
+    expect(other).toHaveLength(TYPO_THRESHOLD + 1);
+    await database.db.delete(robots).where(inArray(robots.key, [...many.map((r) => r.key), "t-typo"]));
   });
 
   it("never widens a query to reveal a private character", async () => {
