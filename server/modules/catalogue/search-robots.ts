@@ -23,22 +23,21 @@ export interface SearchInput {
 /** Shorter keywords match too many names by trigrams ("the", "al"); they rely on full-text search only. */
 const TRIGRAM_MIN_LENGTH = 4;
 
+/** Fewer exact matches than this (one page) and the keyword's typo alternatives are searched too. */
+export const TYPO_THRESHOLD = PAGE_SIZE_DEFAULT;
+
 /**
  * Full-text search over name (weight A), tag names (B) and intro (C), forgiving typos: a query word of 5+ letters
  * also matches the catalogue's words one typo away (a letter missing, extra, wrong, or two neighbours swapped),
  * 9+ letters two (typo-query.ts). Trigram word similarity on names still finds "captian" in "Captain Mira Voss".
  *
- * A capped count of the exact full-text matches picks the plan. From SEARCH_TOTAL_CAP on ("horror", "dragon")
- * typos are not looked at (as engines stop at enough exact hits) and ranking would read every match, so the
- * characters whose name matches come first and then the other matches, most chatted first, read in
- * popularity-index order (search-by-popularity.ts); the total is then the cap, which is exact under the contract
- * ("1000+"). Under the cap the query is widened to the typo alternatives; if that is still under the cap, every
- * match is ranked by relevance, exact matches first (search-by-relevance.ts), otherwise the exact matches come
- * first and then the typo matches, most chatted first.
+ * A capped count of the exact full-text matches picks the plan. Under TYPO_THRESHOLD exact matches the query is
+ * widened to the typo alternatives; a keyword that finds more is taken as meant. From SEARCH_TOTAL_CAP matches on
+ * ("horror", "dragon", or "hororr" once widened) ranking would read every match, so the exact matches whose name
+ * matches come first and then the other matches, most chatted first, read in popularity-index order
+ * (search-by-popularity.ts); the total is then the cap, which is exact under the contract ("1000+"). Under the
+ * cap every match is ranked by relevance, exact matches first (search-by-relevance.ts).
  */
-/** Fewer exact matches than this (one page) and the keyword's typo alternatives are searched too. */
-export const TYPO_THRESHOLD = PAGE_SIZE_DEFAULT;
-
 export function searchRobots(db: Db, input: SearchInput, viewer: Viewer): Promise<RobotPage> {
   const keyword = input.keyword.trim().toLowerCase().replace(/\s+/g, " ");
   const key = `search:${keyword}:${input.page}:${input.pageSize}:${viewer.nsfw}`;
