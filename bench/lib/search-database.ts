@@ -111,7 +111,9 @@ export async function fill(db: BenchDb, corpus: GeneratedRobot[]): Promise<void>
   // The search lexicon the triggers filled during the insert (autovacuum's analyze would reach it in production).
   await db.raw("analyze search_words");
   await db.raw("analyze search_word_variants");
-  out(`  vacuum (analyze) robots, analyze robot_tags, tags, search_words, search_word_variants: ${ms(performance.now() - t)}`);
+  out(
+    `  vacuum (analyze) robots, analyze robot_tags, tags, search_words, search_word_variants: ${ms(performance.now() - t)}`,
+  );
 
   const [stats] = await db.raw(`
     select (select count(*) from robots)::int as robots,

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { shownAvatar } from "@/lib/creation/character-form";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
-import type { AvatarUploadState } from "./use-avatar-upload";
+import type { ImageUploadState } from "@/components/files/use-image-upload";
 
 /**
  * The avatar: a square preview (the generated one until an image is chosen), a labelled file button, a spinner
@@ -21,7 +21,7 @@ export function AvatarField({
 }: {
   avatar: string;
   name: string;
-  state: AvatarUploadState;
+  state: ImageUploadState;
   /** A server error about the avatar. */
   error?: string;
   onFile: (file: File) => void;

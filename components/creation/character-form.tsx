@@ -13,7 +13,7 @@ import { CharacterPreview } from "./character-preview";
 import { NsfwSwitch } from "./nsfw-switch";
 import { TagPicker } from "./tag-picker";
 import { TextAreaField } from "./text-area-field";
-import { useAvatarUpload } from "./use-avatar-upload";
+import { useImageUpload } from "@/components/files/use-image-upload";
 import { useCardImport } from "./use-card-import";
 import { discardDraft } from "./use-character-draft";
 import { useCharacterForm } from "./use-character-form";
@@ -34,7 +34,7 @@ export function CharacterForm({ mode, tags, base, initial }: CharacterFormProps)
   const { form, submit, field } = useCharacterForm({ mode, base, initial });
   const { errors, isSubmitting } = form.formState;
   const values = useWatch({ control: form.control }) as CharacterFormValues;
-  const avatar = useAvatarUpload((url) => {
+  const avatar = useImageUpload((url) => {
     form.clearErrors("avatar");
     form.setValue("avatar", url, { shouldDirty: true });
   });
@@ -45,7 +45,7 @@ export function CharacterForm({ mode, tags, base, initial }: CharacterFormProps)
   const discard = () => {
     discardDraft(mode);
     form.reset(base);
-    avatar.clearError();
+    avatar.reset();
     cardImport.dismiss();
   };
 
@@ -82,7 +82,7 @@ export function CharacterForm({ mode, tags, base, initial }: CharacterFormProps)
             error={errors.avatar?.message}
             onFile={(file) => void avatar.upload(file)}
             onRemove={() => {
-              avatar.clearError();
+              avatar.reset();
               form.clearErrors("avatar");
               form.setValue("avatar", "", { shouldDirty: true });
             }}

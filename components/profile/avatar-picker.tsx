@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { UPLOAD_ACCEPT } from "@/lib/files/upload-image";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
-import { useAvatarUpload } from "./use-avatar-upload";
+import { useImageUpload } from "@/components/files/use-image-upload";
 
 export interface AvatarPickerProps {
   /** The avatar's URL, "" for none. */
@@ -21,7 +21,7 @@ export interface AvatarPickerProps {
 export function AvatarPicker({ value, name, onChange, onBusyChange }: AvatarPickerProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const { state, upload, reset } = useAvatarUpload(onChange);
+  const { state, upload, reset } = useImageUpload(onChange);
   const uploading = state.status === "uploading";
   const src = safeImageSrc(value);
   const hintId = `${id}-hint`;
