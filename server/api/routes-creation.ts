@@ -11,6 +11,7 @@ import { API_CODES } from "../../lib/contracts/api-codes";
 import { AppError, errors } from "../errors";
 import type { LoadAvatarBytes } from "../modules/creation/card-avatar-png";
 import { exportCard } from "../modules/creation/card-export";
+import { spendExport } from "../modules/creation/export-limit";
 import { readStoredAvatar } from "../modules/files/stored-avatar";
 import { readDefinition } from "../modules/creation/character-definition";
 import { createCharacter } from "../modules/creation/create-character";
@@ -66,7 +67,8 @@ export function creationRoutes(): Hono<ApiEnv> {
   app.get("/robot/card", async (c) => {
     const input = readQuery(c, robotCardQuery);
     const audience = { userId: c.get("sessionUser")?.id, viewer: viewerOf(c) };
-    const { storage } = c.get("deps");
+    const { storage, store } = c.get("deps");
+    await spendExport(store, { userId: audience.userId, ip: c.get("clientIp") });
     const loadAvatarBytes: LoadAvatarBytes = (url) => readStoredAvatar(url, storage);
     const file = await exportCard(creationDeps(c).db, input, audience, loadAvatarBytes);
     return c.body(file.body.slice().buffer, 200, cardDownloadHeaders(file, input.format));

@@ -8,6 +8,8 @@ import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { invalidateCatalogue } from "@/server/modules/catalogue/catalogue-cache";
 import { avatarPng } from "@/server/modules/creation/card-avatar-png";
+import { EXPORTS_PER_MINUTE } from "@/server/modules/creation/export-limit";
+import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { body, create, signIn, unlimitedStore, type Creator } from "./creation-support";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
@@ -175,5 +177,18 @@ describe.each(testDrivers())("exporting character cards on %s", (driver) => {
     expect(Buffer.compare(await avatarPng("", "k", load), generated)).toBe(0);
     const notAnImage = async () => Buffer.from("<svg onload=alert(1)>");
     expect(Buffer.compare(await avatarPng("/v1/file/avatars/x.webp", "k", notAnImage), generated)).toBe(0);
+  });
+
+  it("limits card exports per user (each PNG is drawn by sharp), and per address when signed out", async () => {
+    const limited = createTestApi(database, {}, createMemoryStore());
+    const made = await create(api, ada, { name: "Export Limit" });
+    const get = (headers: Record<string, string>) =>
+      limited.request(`/v1/robot/card?id=${made.id}&format=json`, { headers });
+    for (let i = 0; i < EXPORTS_PER_MINUTE; i++) expect((await get(ada.auth)).status).toBe(200);
+    const refused = await get(ada.auth);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).data.retry_after).toBeGreaterThan(0);
+    expect((await get(bob.auth)).status).toBe(200);
+    expect((await get({})).status).toBe(200);
   });
 });
