@@ -5,6 +5,7 @@ import { FILE_CODES, fileStsQuery, fileVerifyRequest, UPLOAD_MAX_BYTES } from ".
 import { AppError, errors } from "../errors";
 import { receiveUpload, UPLOAD_FORM_OVERHEAD_BYTES } from "../modules/files/receive-upload";
 import { issueUploadTicket } from "../modules/files/upload-ticket";
+import { spendUploadLimit } from "../modules/files/upload-limits";
 import { AVATAR_CACHE_CONTROL, verifyUpload } from "../modules/files/verify-upload";
 import { isLocalDiskStorage } from "../providers/storage/local-disk-storage";
 import { avatarKey } from "../providers/storage/storage-keys";
@@ -63,6 +64,7 @@ export function fileRoutes(): Hono<ApiEnv> {
 
   app.post("/file/verify", requireAuth, async (c) => {
     const { key } = readBody(c, fileVerifyRequest);
+    await spendUploadLimit(c.get("deps").store, "verify", c.get("user").id);
     return ok(c, await verifyUpload(c.get("deps").storage, c.get("user").id, key));
   });
 

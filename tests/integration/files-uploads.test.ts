@@ -17,7 +17,7 @@ import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
-import { UPLOAD_TICKETS_PER_WINDOW } from "@/server/modules/files/upload-ticket";
+import { UPLOAD_LIMITS } from "@/server/modules/files/upload-limits";
 import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
 import { signPolicy, type UploadPolicy } from "@/server/providers/storage/upload-policy";
 import { createUserWithSession } from "./helpers/fixtures";
@@ -363,13 +363,27 @@ describe.each(testDrivers())("uploads on the local disk on %s", (driver) => {
 
   it("limits tickets per user (429 42904 with retry_after), not per site", async () => {
     const busy = await actor();
-    for (let i = 0; i < UPLOAD_TICKETS_PER_WINDOW; i++) await ticketFor(busy, "image/png");
+    for (let i = 0; i < UPLOAD_LIMITS.ticket.limit; i++) await ticketFor(busy, "image/png");
     const refused = await api.request("/v1/file/sts", { headers: busy.auth });
     expect(refused.status).toBe(429);
     const body = await refused.json();
     expect(body.code).toBe(FILE_CODES.UPLOAD_RATE_LIMITED);
     expect(body.data.retry_after).toBeGreaterThan(0);
     await ticketFor(await actor(), "image/png");
+  });
+
+  it("limits verifications per user apart from tickets: a ticket's key can be written and verified again", async () => {
+    const busy = await actor();
+    const ticket = await ticketFor(busy, "image/png");
+    const image = await makeImage("image/png", 64, 64);
+    for (let i = 0; i < UPLOAD_LIMITS.verify.limit; i++) {
+      expect((await post(ticket.fields, image, "image/png")).status).toBe(204);
+      expect((await verify(busy, ticket.key)).status).toBe(200);
+    }
+    expect((await post(ticket.fields, image, "image/png")).status).toBe(204);
+    const refused = await verify(busy, ticket.key);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).code).toBe(FILE_CODES.UPLOAD_RATE_LIMITED);
   });
 
   it("lets a profile's face be a verified upload, never an upload that was not verified", async () => {
