@@ -8,7 +8,7 @@ import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE } from "./errors";
 import { prepareRequest, type HttpMethod, type JsonBody, type QueryParams } from "./prepare-request";
 import { readAnswer, type Answer } from "./read-answer";
 import { loadSchema, type SchemaSource } from "./response-schema";
-import { isRetryableRequest, isRetryableStatus, MAX_ATTEMPTS, retryDelay } from "./retry";
+import { backoffDelay, isRetryableRequest, isRetryableStatus, MAX_ATTEMPTS, retryDelay } from "./retry";
 import { sendPrepared } from "./send";
 
 export interface RequestOptions<T> {
@@ -40,13 +40,16 @@ export async function apiRequest<T = unknown>(req: ApiRequest<T>): Promise<T> {
       response = await sendPrepared(prepared, signal);
     } catch (error) {
       if (canRetry && error instanceof ApiError && error.code === NETWORK_ERROR_CODE) {
-        await cfg.sleep(retryDelay(attempt, null, cfg.random), signal);
+        await cfg.sleep(backoffDelay(attempt, cfg.random), signal);
         continue;
       }
       throw error;
     }
-    if (canRetry && isRetryableStatus(response.status)) {
-      const wait = retryDelay(attempt, response.headers.get("retry-after"), cfg.random);
+    const wait =
+      canRetry && isRetryableStatus(response.status)
+        ? retryDelay(attempt, response.headers.get("retry-after"), cfg.random)
+        : null;
+    if (wait !== null) {
       await response.body?.cancel().catch(() => undefined);
       await cfg.sleep(wait, signal);
       continue;

@@ -10,7 +10,10 @@ const RETRY_BASE_DELAY_MS = 300;
 const RETRY_FACTOR = 3;
 /** Jitter: the delay is scaled by a random factor in [1 - JITTER, 1 + JITTER). */
 const RETRY_JITTER = 0.2;
-/** Upper bound on a server-requested Retry-After wait. */
+/**
+ * The longest Retry-After the client waits out. A server asking for longer (a per-user limit's minutes) gets no
+ * retry: the refusal is answered at once, rather than after a wait that ends in the same refusal.
+ */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
 /** Only requests that are safe to repeat are retried: GET and HEAD. */
@@ -29,7 +32,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (1 - RETRY_JITTER + 2 * RETRY_JITTER * random()));
 }
 
-/** Retry-After (delta seconds or HTTP date) in ms, capped; null when absent or unreadable. */
+/** Retry-After (delta seconds or HTTP date) in ms; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
   if (value == null) return null;
   const trimmed = value.trim();
@@ -42,16 +45,21 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
     if (Number.isNaN(at)) return null;
     ms = at - now;
   }
-  return Math.min(Math.max(0, Math.round(ms)), MAX_RETRY_AFTER_MS);
+  return Math.max(0, Math.round(ms));
 }
 
-/** Wait before the next attempt: the server's Retry-After when given, else the backoff. */
+/**
+ * Wait before the next attempt: the server's Retry-After when given, else the backoff; null when the server asks
+ * for more than MAX_RETRY_AFTER_MS (no retry).
+ */
 export function retryDelay(
   attempt: number,
   retryAfter: string | null | undefined,
   random: () => number = Math.random,
-): number {
-  return parseRetryAfter(retryAfter) ?? backoffDelay(attempt, random);
+): number | null {
+  const asked = parseRetryAfter(retryAfter);
+  if (asked === null) return backoffDelay(attempt, random);
+  return asked > MAX_RETRY_AFTER_MS ? null : asked;
 }
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

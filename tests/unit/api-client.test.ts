@@ -12,7 +12,7 @@ import {
 } from "@/lib/api";
 import { isSuccessCode, readEnvelope } from "@/lib/api/envelope";
 import { envelopeSchema } from "@/lib/api/envelope-schemas";
-import { MAX_RETRY_AFTER_MS, backoffDelay, isRetryableRequest, parseRetryAfter } from "@/lib/api/retry";
+import { MAX_RETRY_AFTER_MS, backoffDelay, isRetryableRequest, parseRetryAfter, retryDelay } from "@/lib/api/retry";
 import { signParams } from "@/lib/api/signature";
 
 const KEY = "unit-test-key";
@@ -322,14 +322,28 @@ describe("retries", () => {
     expect(call().headers.has("idempotency-key")).toBe(false);
   });
 
-  it("waits for Retry-After seconds, capped", async () => {
+  it("waits out a short Retry-After, and answers a longer one than it waits at once", async () => {
     respond(
       () => jsonResponse({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "2" }),
-      () => jsonResponse({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "3600" }),
+      () => jsonResponse({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "10" }),
       () => ok(1),
     );
     await apiGet("/v1/x");
     expect(sleepMock.mock.calls.map(([ms]) => ms)).toEqual([2000, 10_000]);
+
+    sleepMock.mockClear();
+    fetchMock.mockClear();
+    respond(
+      () =>
+        jsonResponse({ code: 42904, msg: "Too many uploads", data: { retry_after: 540 } }, 429, {
+          "retry-after": "540",
+        }),
+      () => ok(1),
+    );
+    const error = await rejection(apiGet("/v1/file/sts"));
+    expect(error).toMatchObject({ status: 429, code: 42904, msg: "Too many uploads" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sleepMock).not.toHaveBeenCalled();
   });
 
   it("honours Retry-After with the real timer-based sleep", async () => {
@@ -389,12 +403,14 @@ describe("policy helpers", () => {
     expect(backoffDelay(2, () => 0.999_999)).toBeLessThanOrEqual(1080);
   });
 
-  it("parses Retry-After as seconds or an HTTP date, capped", () => {
+  it("parses Retry-After as seconds or an HTTP date, and waits only up to the cap", () => {
     const now = Date.parse("2025-01-01T00:00:00Z");
     expect(parseRetryAfter("0", now)).toBe(0);
     expect(parseRetryAfter("1.5", now)).toBe(1500);
     expect(parseRetryAfter("Wed, 01 Jan 2025 00:00:04 GMT", now)).toBe(4000);
-    expect(parseRetryAfter("Wed, 01 Jan 2025 01:00:00 GMT", now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter("Wed, 01 Jan 2025 01:00:00 GMT", now)).toBe(3_600_000);
+    expect(retryDelay(1, "10")).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryDelay(1, "11")).toBeNull();
     expect(parseRetryAfter("soon", now)).toBeNull();
     expect(parseRetryAfter(null, now)).toBeNull();
   });
