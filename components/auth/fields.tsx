@@ -1,7 +1,8 @@
 "use client";
 
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { FieldFrame, useFieldParts } from "@/components/ui/field-frame";
 import { strokeIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 
@@ -36,32 +37,17 @@ export function TextField({
   ref,
   ...input
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const counterId = `${inputId}-count`;
-  const showCounter = count !== undefined && maxLength !== undefined;
-  const describedBy = [error ? errorId : null, showCounter ? counterId : null].filter(Boolean).join(" ") || undefined;
+  const parts = useFieldParts(id, { error, count, maxLength });
   return (
-    <div className={["flex flex-col gap-1.5", className].filter(Boolean).join(" ")}>
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        {showCounter ? (
-          <span id={counterId} className="text-xs text-muted-foreground tabular-nums" aria-live="off">
-            {count}/{maxLength}
-          </span>
-        ) : null}
-      </div>
+    <FieldFrame parts={parts} label={label} error={error} count={count} maxLength={maxLength} className={className}>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
           <input
             ref={ref}
-            id={inputId}
+            id={parts.fieldId}
             maxLength={maxLength}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            aria-describedby={parts.describedBy}
             className={`${INPUT_CLASS}${trailing ? "pr-11" : ""}`}
             {...input}
           />
@@ -69,12 +55,7 @@ export function TextField({
         </div>
         {aside}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { FieldFrame, useFieldParts } from "@/components/ui/field-frame";
 
 const TEXTAREA_CLASS =
   "w-full min-w-0 resize-y rounded-lg border border-border bg-background px-3 py-2 text-base text-foreground " +
@@ -17,7 +18,7 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** A labelled textarea with a hint, a counter and its error (role alert, linked by aria-describedby). */
+/** A labelled textarea with a hint, a counter and its error (components/ui/field-frame.tsx). */
 export function TextAreaField({
   label,
   hint,
@@ -29,46 +30,26 @@ export function TextAreaField({
   ref,
   ...textarea
 }: TextAreaFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
-  const counterId = `${fieldId}-count`;
-  const showCounter = count !== undefined && maxLength !== undefined;
-  const describedBy =
-    [hint ? hintId : null, error ? errorId : null, showCounter ? counterId : null].filter(Boolean).join(" ") ||
-    undefined;
+  const parts = useFieldParts(id, { hint, error, count, maxLength });
   return (
-    <div className={["flex flex-col gap-1.5", className].filter(Boolean).join(" ")}>
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={fieldId} className="text-sm font-medium">
-          {label}
-        </label>
-        {showCounter ? (
-          <span id={counterId} className="text-xs text-muted-foreground tabular-nums" aria-live="off">
-            {count}/{maxLength}
-          </span>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="-mt-1 text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame
+      parts={parts}
+      label={label}
+      hint={hint}
+      error={error}
+      count={count}
+      maxLength={maxLength}
+      className={className}
+    >
       <textarea
         ref={ref}
-        id={fieldId}
+        id={parts.fieldId}
         maxLength={maxLength}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={parts.describedBy}
         className={TEXTAREA_CLASS}
         {...textarea}
       />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
