@@ -12,7 +12,8 @@ import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
 import { createPaymentProvider } from "./providers/payments/create-payment-provider";
 import { createStorageProvider } from "./providers/storage/create-storage-provider";
-import { isLocalDiskStorage, type LocalDiskStorage } from "./providers/storage/local-disk-storage";
+import { sweepIncomingUploads } from "./modules/files/incoming-sweep";
+import { isLocalDiskStorage } from "./providers/storage/local-disk-storage";
 import { publicBaseUrl } from "./public-base-url";
 
 /** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
@@ -68,24 +69,6 @@ export async function startServices(config: Config): Promise<ApiDeps> {
   );
   if (isLocalDiskStorage(storage)) sweepIncomingUploads(storage, logger);
   return { config, database, store, logger, llm, payments: payments.provider, storage };
-}
-
-/** Uploads never verified are kept this long on the local disk (a ticket lives 5 minutes). */
-const INCOMING_MAX_AGE_MS = 60 * 60_000;
-const INCOMING_SWEEP_EVERY_MS = 15 * 60_000;
-
-/** Deletes the local disk's unverified uploads past their age now and every 15 minutes (S3: a lifecycle rule). */
-function sweepIncomingUploads(storage: LocalDiskStorage, logger: Logger): void {
-  const sweep = () =>
-    storage.sweepIncoming(INCOMING_MAX_AGE_MS).then(
-      (removed) => {
-        if (removed) logger.info("unverified uploads removed", { removed });
-      },
-      (err: unknown) =>
-        logger.warn("sweeping unverified uploads failed", { error: err instanceof Error ? err.message : String(err) }),
-    );
-  void sweep();
-  setInterval(() => void sweep(), INCOMING_SWEEP_EVERY_MS).unref();
 }
 
 /** Loud start-up warnings for account settings that must not reach a public site unnoticed. */

@@ -1,10 +1,10 @@
 import sharp from "sharp";
+import { AVATAR_SIZE, UPLOAD_MAX_PIXELS } from "../../../lib/contracts/files";
 import { avatarStyleSchema, renderAvatar } from "../avatars/render-avatar";
 
 /** Reads an uploaded avatar's bytes from storage (the storage provider's), or null when it cannot. */
 export type LoadAvatarBytes = (url: string) => Promise<Buffer | null>;
 
-const SIZE = 512;
 const GENERATED = /^\/v1\/avatar\/([a-z]+(?:-[a-z]+)*)\/([^/]{1,300})\.svg$/;
 
 async function generatedSvg(avatar: string, key: string): Promise<string> {
@@ -27,7 +27,10 @@ async function generatedSvg(avatar: string, key: string): Promise<string> {
  */
 export async function avatarPng(avatar: string, key: string, loadAvatarBytes: LoadAvatarBytes): Promise<Buffer> {
   const toPng = (input: Buffer) =>
-    sharp(input, { limitInputPixels: 40_000_000 }).resize(SIZE, SIZE, { fit: "cover" }).png().toBuffer();
+    sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS })
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
+      .png()
+      .toBuffer();
   if (GENERATED.test(avatar)) return toPng(Buffer.from(await generatedSvg(avatar, key)));
   const bytes = avatar === "" ? null : await loadAvatarBytes(avatar).catch(() => null);
   if (bytes) {
