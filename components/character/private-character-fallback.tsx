@@ -3,12 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
 import { useSignedInProfile } from "@/components/auth/header-account";
-import { ChatHeader } from "@/components/chat/chat-header";
-import { ChatRoom } from "@/components/chat/chat-room";
-import { ChatViewport } from "@/components/chat/chat-viewport";
+import { ChatScreen } from "@/components/chat/chat-screen";
 import { Spinner } from "@/components/ui/spinner";
-import type { RobotDetail } from "@/lib/contracts/catalogue";
-import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { CharacterView } from "./character-view";
 import { useOwnPrivateCharacter } from "./use-own-private-character";
 
@@ -43,7 +39,7 @@ export function PrivateCharacterFallback({ id, view, children }: PrivateCharacte
   }, [name, view]);
 
   if (state.status === "found") {
-    return view === "chat" ? <ChatView robot={state.robot} /> : <CharacterView robot={state.robot} />;
+    return view === "chat" ? <ChatScreen robot={state.robot} /> : <CharacterView robot={state.robot} />;
   }
   if (state.status === "loading" || state.status === "age_required") {
     return (
@@ -53,14 +49,4 @@ export function PrivateCharacterFallback({ id, view, children }: PrivateCharacte
     );
   }
   return children;
-}
-
-function ChatView({ robot }: { robot: RobotDetail }) {
-  const avatarSrc = safeImageSrc(robot.avatar);
-  return (
-    <ChatViewport>
-      <ChatHeader robot={robot} avatarSrc={avatarSrc} />
-      <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
-    </ChatViewport>
-  );
 }

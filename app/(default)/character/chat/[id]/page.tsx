@@ -1,9 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { ChatHeader } from "@/components/chat/chat-header";
-import { ChatRoom } from "@/components/chat/chat-room";
-import { ChatViewport } from "@/components/chat/chat-viewport";
-import { safeImageSrc } from "@/lib/format/safe-image-src";
+import { ChatScreen } from "@/components/chat/chat-screen";
 import { loadRobotForPage } from "@/server/pages/robot-page-data";
 
 export const dynamic = "force-dynamic";
@@ -26,11 +23,5 @@ export default async function ChatPage({ params }: Props) {
   const { id } = await params;
   const robot = await loadRobotForPage(id, `/character/chat/${id}`);
   if (!robot) notFound();
-  const avatarSrc = safeImageSrc(robot.avatar);
-  return (
-    <ChatViewport>
-      <ChatHeader robot={robot} avatarSrc={avatarSrc} />
-      <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
-    </ChatViewport>
-  );
+  return <ChatScreen robot={robot} />;
 }

@@ -1,0 +1,16 @@
+import type { RobotDetail } from "@/lib/contracts/catalogue";
+import { safeImageSrc } from "@/lib/format/safe-image-src";
+import { ChatHeader } from "./chat-header";
+import { ChatRoom } from "./chat-room";
+import { ChatViewport } from "./chat-viewport";
+
+/** The whole chat with a character: its header and the room (the chat page, and a creator's private character). */
+export function ChatScreen({ robot }: { robot: RobotDetail }) {
+  const avatarSrc = safeImageSrc(robot.avatar);
+  return (
+    <ChatViewport>
+      <ChatHeader robot={robot} avatarSrc={avatarSrc} />
+      <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
+    </ChatViewport>
+  );
+}
