@@ -15,11 +15,12 @@ import { TEST_CLIENT } from "./tests/e2e/oidc-test-provider.mjs";
  * creates a throwaway database per run; doing that here would need a database created before `webServer`
  * starts, and Playwright starts the web server before any globalSetup can run.
  */
-const PORT = 3210;
+// KEWL_E2E_PORT moves all three servers (app, OIDC provider, model stub) so two checkouts can run side by side.
+const PORT = Number(process.env.KEWL_E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const OIDC_PORT = 3211;
+const OIDC_PORT = PORT + 1;
 const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
-const LLM_STUB_PORT = 3212;
+const LLM_STUB_PORT = PORT + 2;
 const LLM_BASE_URL = `http://127.0.0.1:${LLM_STUB_PORT}/v1`;
 
 // Playwright loads this file in the runner and again in every worker; workers inherit the runner's env,
