@@ -44,6 +44,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything Next answers except its hashed static files: any HTML it renders (a 404 under /icons/ too) gets
-  // the headers. /v1 never reaches Next.
-  matcher: ["/((?!_next/static|_next/image|v1/).*)"],
+  // the headers. /v1 never reaches Next. Also left out:
+  // the worker script (a page's CSP on it would bind the worker's own fetches) and the build's version file.
+  matcher: ["/((?!_next/static|_next/image|v1/|sw\\.js|serwist/|build-version\\.json).*)"],
 };

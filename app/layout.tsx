@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/app-providers";
 import { ThemeScript } from "@/components/theme/theme-script";
+import { BUILD_ID } from "@/lib/pwa/build-version";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,6 +13,8 @@ export const metadata: Metadata = {
   applicationName: "Kewl",
   manifest: "/manifest.webmanifest",
   icons: { icon: "/icons/icon.svg", apple: "/icons/icon.svg" },
+  // Which build rendered the page (the update test reads it; so can an operator checking a deploy).
+  other: { "kewl-build": BUILD_ID },
 };
 
 export const viewport: Viewport = {

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { LazyAppUpdate } from "@/components/pwa/lazy-app-update";
 import { ThemeSync } from "@/components/theme/use-apply-theme";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { configureApiClient } from "@/lib/api/config";
@@ -33,6 +34,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeSync />
       {children}
       <LazyToaster />
+      <LazyAppUpdate />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 /** Browser storage keys of the account feature (SPEC §3) and the small helpers around them. */
+import { RECENT_CHARACTERS_KEY } from "@/lib/pwa/recent-characters";
 
 /** localStorage: token and profile (zustand persist). */
 export const AUTH_STORAGE_KEY = "auth";
@@ -29,12 +30,16 @@ export function getBlackBox(): string {
   }
 }
 
-/** Removes local keys that must not outlive a session (SPEC §4: auth and third_login_reg_type). */
+/**
+ * Removes local keys that must not outlive a session (SPEC §4: auth and third_login_reg_type), and the offline
+ * page's list of recent chats, which belongs to the account.
+ */
 export function removeSessionKeys(): void {
   if (typeof window === "undefined") return;
   try {
     localStorage.removeItem(AUTH_STORAGE_KEY);
     localStorage.removeItem(THIRD_LOGIN_REG_TYPE_KEY);
+    localStorage.removeItem(RECENT_CHARACTERS_KEY);
   } catch {
     // storage blocked: nothing was stored either
   }
