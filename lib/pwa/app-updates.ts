@@ -73,8 +73,9 @@ export function startAppUpdates(onAvailable: () => void, { pollMs = 10 * 60 * 10
     if (!registration) return offer();
     // The new build's worker differs from ours (its precache list names the new files): fetch it; the toast
     // comes when it has installed. Without a new worker (the update failed), a plain reload still gets the build.
+    // A worker still installing offers it itself once installed (watch()).
     await registration.update().catch(() => undefined);
-    if (!registration.installing && !registration.waiting) offer();
+    if (registration.waiting || !registration.installing) offer();
   };
 
   const onVisible = () => {
