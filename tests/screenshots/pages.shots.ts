@@ -64,6 +64,24 @@ for (const viewport of VIEWPORTS) {
         });
       }
 
+      test("offline page", async ({ page }) => {
+        await page.goto("/character/chat/1");
+        await expect(page.getByRole("button", { name: /^Model: / })).toBeEnabled();
+        await page.goto("/~offline");
+        await expect(page.getByRole("region", { name: "Your recent chats" })).toBeVisible();
+        await shot(page, "offline");
+      });
+
+      test("update toast", async ({ page }) => {
+        // The version file names another build, as after a deploy.
+        await page.route("**/build-version.json", (route) => route.fulfill({ json: { version: "a-newer-build" } }));
+        await page.goto("/");
+        await expect(page.getByRole("status").filter({ hasText: "New Version Available" })).toBeVisible({
+          timeout: 30_000,
+        });
+        await shot(page, "update-toast", false);
+      });
+
       test("sign-in dialog", async ({ page }) => {
         await page.goto("/");
         const dialog = page.getByRole("dialog", { name: "Welcome" });
