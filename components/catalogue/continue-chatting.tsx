@@ -23,7 +23,11 @@ export function ContinueChatting() {
   if (uid === null || !data || data.length === 0) return null;
 
   return (
-    <section aria-labelledby="continue-chatting-heading" className="mt-6 motion-safe:animate-fade-in">
+    <section
+      id="continue-chatting"
+      aria-labelledby="continue-chatting-heading"
+      className="mt-6 scroll-mt-28 motion-safe:animate-fade-in"
+    >
       <h2 id="continue-chatting-heading" className="mb-3 text-lg font-semibold">
         Continue chatting
       </h2>
