@@ -1,0 +1,123 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { strokeIcon } from "@/components/ui/icons";
+import { bannerDelayLeft } from "@/lib/pwa/install-offer";
+import { type InstallOffer, useInstallPromptStore } from "@/stores/install-prompt-store";
+import { closeInstallOffer, rememberInstallBanner } from "./install-prompt";
+
+// Bottom of the window, and bottom right from 640px. The chat page pins its composer to the bottom, so there the
+// banner sits below the site header (98px high below 640px, 65px above: components/chat/chat-viewport.tsx).
+const PLACE = "inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-6 sm:bottom-6";
+const PLACE_ON_CHAT = "inset-x-3 top-[calc(98px+0.5rem)] sm:inset-x-auto sm:top-[calc(65px+1rem)] sm:right-6";
+
+/**
+ * SPEC §2 dialog 6: asks once to install the app, 3 s after the offer arose. With the browser's prompt it offers
+ * Install; on iOS Safari it explains Share, then Add to Home Screen. Showing it is remembered at once, so it never
+ * comes back; Escape or "Not now" closes it. A labelled region, not a modal: it never takes the focus.
+ */
+export function InstallBanner({ offer }: { offer: InstallOffer }) {
+  const [visible, setVisible] = useState(false);
+  const pathname = usePathname();
+  const titleId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => {
+        rememberInstallBanner("shown");
+        setVisible(true);
+      },
+      bannerDelayLeft(offer.at, Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [offer.at]);
+
+  if (!visible) return null;
+
+  function dismiss() {
+    rememberInstallBanner("dismissed");
+    closeInstallOffer();
+  }
+
+  async function install() {
+    const prompt = useInstallPromptStore.getState().prompt;
+    useInstallPromptStore.setState({ prompt: null });
+    closeInstallOffer();
+    if (!prompt) return;
+    try {
+      await prompt.prompt();
+      const { outcome } = await prompt.userChoice;
+      rememberInstallBanner(outcome === "accepted" ? "installed" : "dismissed");
+    } catch {
+      // Used or withdrawn by the browser: the banner has been shown, which is all it remembers.
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape") dismiss();
+  }
+
+  const onChat = pathname?.startsWith("/character/chat/") ?? false;
+  return (
+    <section
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      data-testid="install-banner"
+      className={`fixed z-40 rounded-2xl border border-border bg-card p-4 text-foreground shadow-lg motion-safe:animate-fade-in sm:w-96 ${
+        onChat ? PLACE_ON_CHAT : PLACE
+      }`}
+    >
+      <div className="flex items-start gap-3">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a 4 kB icon from public/ */}
+        <img src="/icons/icon-192.png" alt="" width={44} height={44} className="size-11 shrink-0 rounded-xl" />
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="font-semibold">
+            Install Kewl
+          </h2>
+          {offer.kind === "ios" ? (
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              Tap{" "}
+              <span className="inline-flex items-baseline gap-1 font-medium text-foreground">
+                <ShareIcon className="size-4 self-center text-primary" />
+                Share
+              </span>
+              , then <span className="font-medium text-foreground">Add to Home Screen</span>.
+            </p>
+          ) : (
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              Chat from your home screen or dock, in a window of its own.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        {offer.kind === "ios" ? (
+          <Button size="sm" variant="secondary" onClick={dismiss}>
+            Got it
+          </Button>
+        ) : (
+          <>
+            <Button size="sm" variant="ghost" onClick={dismiss}>
+              Not now
+            </Button>
+            <Button size="sm" onClick={() => void install()}>
+              Install
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Safari's Share glyph: a box with an arrow out of its top. */
+function ShareIcon({ className }: { className?: string }) {
+  return (
+    <svg {...strokeIcon(16)} className={className}>
+      <path d="M12 3v12M8 7l4-4 4 4" />
+      <path d="M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2" />
+    </svg>
+  );
+}
