@@ -1,17 +1,36 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { strokeIcon } from "@/components/ui/icons";
 import { bannerDelayLeft } from "@/lib/pwa/install-offer";
 import { type InstallOffer, useInstallPromptStore } from "@/stores/install-prompt-store";
 import { closeInstallOffer, rememberInstallBanner } from "./install-prompt";
 
-// Bottom of the window, and bottom right from 640px. The chat page pins its composer to the bottom, so there the
-// banner sits below the site header (98px high below 640px, 65px above: components/chat/chat-viewport.tsx).
+// Bottom of the window, and bottom right from 640px.
 const PLACE = "inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-6 sm:bottom-6";
-const PLACE_ON_CHAT = "inset-x-3 top-[calc(98px+0.5rem)] sm:inset-x-auto sm:top-[calc(65px+1rem)] sm:right-6";
+const PLACE_BELOW = "inset-x-3 sm:inset-x-auto sm:right-6";
+
+/**
+ * The chat page pins its composer to the bottom and its header (balance, model picker) to the top: there the
+ * banner goes just below that header, over the oldest messages. Answers the header's bottom edge in pixels, or
+ * null on other pages.
+ */
+function useChatHeaderBottom(): number | null {
+  const pathname = usePathname();
+  const [bottom, setBottom] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const header = document.querySelector("[data-chat-header]");
+    const measure = () => setBottom(header ? header.getBoundingClientRect().bottom : null);
+    measure();
+    if (!header) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [pathname]);
+  return bottom;
+}
 
 /**
  * SPEC §2 dialog 6: asks once to install the app, 3 s after the offer arose. With the browser's prompt it offers
@@ -20,7 +39,7 @@ const PLACE_ON_CHAT = "inset-x-3 top-[calc(98px+0.5rem)] sm:inset-x-auto sm:top-
  */
 export function InstallBanner({ offer }: { offer: InstallOffer }) {
   const [visible, setVisible] = useState(false);
-  const pathname = usePathname();
+  const chatHeaderBottom = useChatHeaderBottom();
   const titleId = useId();
 
   useEffect(() => {
@@ -59,14 +78,14 @@ export function InstallBanner({ offer }: { offer: InstallOffer }) {
     if (event.key === "Escape") dismiss();
   }
 
-  const onChat = pathname?.startsWith("/character/chat/") ?? false;
   return (
     <section
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       data-testid="install-banner"
+      style={chatHeaderBottom === null ? undefined : { top: chatHeaderBottom + 8 }}
       className={`fixed z-40 rounded-2xl border border-border bg-card p-4 text-foreground shadow-lg motion-safe:animate-fade-in sm:w-96 ${
-        onChat ? PLACE_ON_CHAT : PLACE
+        chatHeaderBottom === null ? PLACE : PLACE_BELOW
       }`}
     >
       <div className="flex items-start gap-3">

@@ -121,6 +121,22 @@ test("the browser reporting the app installed hides the banner", async ({ page }
   expect(await storedOutcome(page)).toBe("installed");
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: MOBILE });
+
+  test("on the chat page it leaves the chat's header and the composer free", async ({ page }) => {
+    await openWithPausedClock(page, "/character/chat/1");
+    await firePrompt(page);
+    await waitOutDelay(page);
+    const box = await banner(page).boundingBox();
+    const header = await page.locator("[data-chat-header]").boundingBox();
+    const composer = await page.getByRole("textbox", { name: /^Message / }).boundingBox();
+    expect(box && header && composer).toBeTruthy();
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(composer!.y);
+  });
+});
+
 test.describe("Safari on iOS", () => {
   test.use({ userAgent: IPHONE_UA, viewport: MOBILE, hasTouch: true });
 
