@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useSignedInProfile } from "@/components/auth/header-account";
+import { Link } from "@/components/ui/link";
 import { fetchRecentChats } from "@/lib/chat/recent-api";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
 import { safeImageSrc } from "@/lib/format/safe-image-src";

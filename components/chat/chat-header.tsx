@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CharacterAvatar } from "./character-avatar";
 import { ModelPicker } from "./model-picker";
 import { WalletStatus } from "./wallet-status";
