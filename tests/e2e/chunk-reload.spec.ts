@@ -1,8 +1,5 @@
-import { expect, type Browser, type Page, test } from "@playwright/test";
-
-/** True once React has hydrated the document (it marks hydrated DOM nodes with its fiber key). */
-const hydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
+import { expect, type Browser, test } from "@playwright/test";
+import { hydrated } from "./support";
 
 /**
  * The build files home needs to render and hydrate, seen on a clock that stands still after hydration, so the

@@ -1,5 +1,5 @@
 import { devices, expect, type Locator, type Page, test } from "@playwright/test";
-import { focusIndicator, hasVisibleFocus, MOBILE } from "./support";
+import { focusIndicator, hasVisibleFocus, hydrated, MOBILE } from "./support";
 
 declare global {
   interface Window {
@@ -12,10 +12,6 @@ const STORAGE_KEY = "install_banner";
 const IPHONE_UA = devices["iPhone 13"].userAgent;
 
 const banner = (page: Page): Locator => page.getByRole("region", { name: "Install Kewl" });
-
-/** True once React has hydrated the document (it marks hydrated DOM nodes with its fiber key). */
-const hydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
 
 /**
  * Opens `path` on a fake clock that then stands still, so the banner's 3 s pass only when the test says so.

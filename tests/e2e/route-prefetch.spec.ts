@@ -1,9 +1,5 @@
 import { expect, type Page, type Request, type Route, test } from "@playwright/test";
-import { DESKTOP, MOBILE } from "./support";
-
-/** True once React has hydrated the document (it marks hydrated DOM nodes with its fiber key). */
-const hydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
+import { DESKTOP, hydrated, MOBILE } from "./support";
 
 const isPrefetch = (request: Request) => request.headers()["next-router-prefetch"] !== undefined;
 

@@ -8,6 +8,7 @@ import {
   parseReloadGuard,
   serializeReloadGuard,
 } from "@/lib/pwa/chunk-errors";
+import { acceptsJson } from "./helpers/json-schema-check";
 
 describe("chunk load errors", () => {
   it("recognises failed chunks from Turbopack, webpack and the browsers' dynamic import()", () => {
@@ -70,13 +71,7 @@ describe("reload guard", () => {
 
   // The plain check (first-load code carries no zod) must agree with this schema of the stored guard.
   const guardSchema = z.object({ at: z.number().nonnegative() });
-  const accepted = (raw: string) => {
-    try {
-      return guardSchema.safeParse(JSON.parse(raw)).success;
-    } catch {
-      return false;
-    }
-  };
+  const accepted = acceptsJson(guardSchema);
 
   it("reads back what it writes, and treats anything else as no guard, as the zod schema would", () => {
     expect(parseReloadGuard(serializeReloadGuard(1234))).toBe(1234);

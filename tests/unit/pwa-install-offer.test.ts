@@ -9,6 +9,7 @@ import {
   parseInstallBannerRecord,
   serializeInstallBannerRecord,
 } from "@/lib/pwa/install-offer";
+import { acceptsJson } from "./helpers/json-schema-check";
 
 const UA = {
   iphoneSafari:
@@ -58,13 +59,7 @@ describe("install banner rules", () => {
 
   // The plain check (first-load code carries no zod) must agree with this schema of the stored record.
   const recordSchema = z.object({ outcome: z.enum(INSTALL_BANNER_OUTCOMES), at: z.number().nonnegative() });
-  const accepted = (raw: string) => {
-    try {
-      return recordSchema.safeParse(JSON.parse(raw)).success;
-    } catch {
-      return false;
-    }
-  };
+  const accepted = acceptsJson(recordSchema);
 
   it("reads back its record, and treats anything else as none, as the zod schema would", () => {
     expect(parseInstallBannerRecord(serializeInstallBannerRecord("dismissed", 42))).toEqual({
