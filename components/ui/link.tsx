@@ -1,8 +1,19 @@
 "use client";
 
+// The router's context, read the way next/link reads it: null outside the App Router (component tests), where
+// links still render and navigate, and nothing is prefetched. (useRouter() would throw there.)
+import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import NextLink from "next/link";
-import { useRouter } from "next/navigation";
-import { type ComponentProps, type MouseEvent, type Ref, type TouchEvent, useCallback, useEffect, useRef } from "react";
+import {
+  type ComponentProps,
+  type MouseEvent,
+  type Ref,
+  type TouchEvent,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+} from "react";
 
 // A string href (the app's links all have one); `prefetch` is the default or false (no `true`: full prefetches of
 // dynamic pages are not wanted here).
@@ -46,13 +57,14 @@ function observe(element: Element, onVisible: () => void): () => void {
  * next/link. In development nothing is prefetched, like next/link (it would compile every linked page).
  */
 export function Link({ href, prefetch, onMouseEnter, onTouchStart, ref, ...props }: LinkProps) {
-  const router = useRouter();
+  const router = useContext(AppRouterContext);
   const element = useRef<HTMLAnchorElement | null>(null);
-  const enabled = prefetch !== false && href.startsWith("/") && process.env.NODE_ENV !== "development";
+  const enabled =
+    router !== null && prefetch !== false && href.startsWith("/") && process.env.NODE_ENV !== "development";
 
   const warm = useCallback(() => {
     try {
-      router.prefetch(href);
+      router?.prefetch(href);
     } catch {
       // The router is not ready (before hydration): the link still navigates.
     }
