@@ -1,19 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { AppRouterContext, type AppRouterInstance } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, type Mock, vi } from "vitest";
 import { Link } from "@/components/ui/link";
 
-const router = {
-  push: vi.fn(),
-  replace: vi.fn(),
-  refresh: vi.fn(),
-  back: vi.fn(),
-  forward: vi.fn(),
-  prefetch: vi.fn(),
-  bfcacheId: "0",
-};
+// The link only ever calls prefetch.
+const router = { prefetch: vi.fn() } as unknown as AppRouterInstance & { prefetch: Mock };
 
 function withRouter(children: ReactNode) {
   return <AppRouterContext.Provider value={router}>{children}</AppRouterContext.Provider>;
