@@ -3,6 +3,11 @@ import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
 const TESTS_ONLY = { group: ["@/tests/*", "**/tests/*"], message: "tests/ holds test code only" };
+const SERVER_ONLY = { group: ["@/server/*", "**/server/*"], message: "server/ is backend only" };
+const NEXT_LINK = {
+  name: "next/link",
+  message: "use Link from @/components/ui/link: it keeps route prefetches to 4 at a time (SPEC §9)",
+};
 
 export default defineConfig([
   ...nextVitals,
@@ -37,17 +42,21 @@ export default defineConfig([
     // entries for components, stores and lib below too).
     files: ["app/**", "server/**", "proxy.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [TESTS_ONLY] }],
+      "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [TESTS_ONLY] }],
     },
   },
   {
     // Server code must never be pulled into client bundles.
     files: ["components/**", "stores/**"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@/server/*", "**/server/*"], message: "server/ is backend only" }, TESTS_ONLY] },
-      ],
+      "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [SERVER_ONLY, TESTS_ONLY] }],
+    },
+  },
+  {
+    // The one place next/link is used.
+    files: ["components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [SERVER_ONLY, TESTS_ONLY] }],
     },
   },
   {
@@ -58,7 +67,7 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/server/*", "**/server/*"], message: "server/ is backend only" },
+            SERVER_ONLY,
             { group: ["@/components/*", "**/components/*"], message: "lib/ must not import components/" },
             { group: ["@/stores/*", "**/stores/*"], message: "lib/ must not import stores/" },
             TESTS_ONLY,

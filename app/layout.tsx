@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AppProviders } from "@/components/app-providers";
 import { ThemeScript } from "@/components/theme/theme-script";
 import { BUILD_ID } from "@/lib/pwa/build-version";
+import { THEME_COLORS } from "@/lib/pwa/theme-colors";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,7 +13,14 @@ export const metadata: Metadata = {
   description: "Browse, create and chat with AI characters. Fantasy heroes, mentors, companions and more.",
   applicationName: "Kewl",
   manifest: "/manifest.webmanifest",
-  icons: { icon: "/icons/icon.svg", apple: "/icons/icon.svg" },
+  icons: {
+    icon: [
+      { url: "/icons/icon.svg", type: "image/svg+xml" },
+      { url: "/icons/icon-192.png", sizes: "192x192" },
+    ],
+    apple: { url: "/icons/apple-touch-icon.png", sizes: "180x180" },
+  },
+  appleWebApp: { capable: true, title: "Kewl", statusBarStyle: "default" },
   // Which build rendered the page (the update test reads it; so can an operator checking a deploy).
   other: { "kewl-build": BUILD_ID },
 };
@@ -21,8 +29,8 @@ export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
   themeColor: [
-    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
-    { media: "(prefers-color-scheme: dark)", color: "#0b0b12" },
+    { media: "(prefers-color-scheme: light)", color: THEME_COLORS.light },
+    { media: "(prefers-color-scheme: dark)", color: THEME_COLORS.dark },
   ],
 };
 

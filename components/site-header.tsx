@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { strokeIcon } from "@/components/ui/icons";
+import { Link } from "@/components/ui/link";
 import { useDialogStore } from "@/stores/dialog-store";
 
 export interface SiteHeaderProps {

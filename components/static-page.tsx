@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { Link } from "@/components/ui/link";
 
 /** Shell for the blank-layout text pages: title, optional date line, prose, a link home. */
 export function StaticPage({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {

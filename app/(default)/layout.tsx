@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AccountDialogs } from "@/components/auth/account-dialogs";
 import { SiteHeaderWithAccount } from "@/components/auth/header-account";
 import { BillingDialogs } from "@/components/billing/billing-dialogs";
+import { LazyInstallBanner } from "@/components/pwa/lazy-install-banner";
 import { PUBLIC_KEY_META_NAME } from "@/lib/auth/rsa";
 import { getPasswordPublicKeyPem } from "@/server/modules/crypto/rsa-keys";
 
@@ -23,6 +24,7 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
       </div>
       <AccountDialogs registerPublicKey={publicKey} />
       <BillingDialogs />
+      <LazyInstallBanner />
     </>
   );
 }

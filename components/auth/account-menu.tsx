@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useRef, type KeyboardEvent } from "react";
+import { Link } from "@/components/ui/link";
 import { usePopup } from "@/components/ui/use-popup";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { useAuthStore, type Profile } from "@/stores/auth-store";

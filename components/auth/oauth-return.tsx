@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useSyncExternalStore } from "react";
+import { Link } from "@/components/ui/link";
 import { OAUTH_MESSAGE_TYPE, type OAuthMessage } from "@/lib/auth/oauth-message";
 
 /** The opener, when it is a window of this site (a cross-origin opener throws on location access). */

@@ -1,12 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button, buttonClassName } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { AUTH_MESSAGES } from "@/lib/auth/messages";
 import { submitPasswordReset } from "@/lib/auth/reset-password";
 import { passwordRule } from "@/lib/validation/auth-rules";

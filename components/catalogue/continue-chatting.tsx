@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useSignedInProfile } from "@/components/auth/header-account";
+import { Link } from "@/components/ui/link";
 import { fetchRecentChats } from "@/lib/chat/recent-api";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
@@ -23,7 +23,11 @@ export function ContinueChatting() {
   if (uid === null || !data || data.length === 0) return null;
 
   return (
-    <section aria-labelledby="continue-chatting-heading" className="mt-6 motion-safe:animate-fade-in">
+    <section
+      id="continue-chatting"
+      aria-labelledby="continue-chatting-heading"
+      className="mt-6 scroll-mt-28 motion-safe:animate-fade-in"
+    >
       <h2 id="continue-chatting-heading" className="mb-3 text-lg font-semibold">
         Continue chatting
       </h2>

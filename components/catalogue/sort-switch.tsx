@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { RobotSort } from "@/lib/contracts/catalogue";
 
 const OPTIONS: Array<{ sort: RobotSort; label: string }> = [

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { Tag } from "@/lib/contracts/catalogue";
 
 export function TagChips({ tags, current }: { tags: Tag[]; current?: string }) {

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSignedInProfile } from "@/components/auth/header-account";
 import { OWN_CHARACTERS_ROOT } from "@/components/profile/use-own-characters";
 import { buttonClassName } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import type { RobotDetail } from "@/lib/contracts/catalogue";
 import { ExportCardMenu } from "./export-card-menu";
 import { OwnerActions } from "./owner-actions";

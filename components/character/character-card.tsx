@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { RobotCard } from "@/lib/contracts/catalogue";
 import { formatCount } from "@/lib/format/count";
 import { safeImageSrc } from "@/lib/format/safe-image-src";

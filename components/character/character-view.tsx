@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { ChatIcon } from "@/components/ui/icons";
+import { Link } from "@/components/ui/link";
 import type { RobotDetail } from "@/lib/contracts/catalogue";
 import { formatCount } from "@/lib/format/count";
 import { fillPlaceholders } from "@/lib/format/character-text";

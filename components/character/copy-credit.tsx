@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { RobotDetail } from "@/lib/contracts/catalogue";
 
 /** "Based on {name} by {creator}": a link to the original while it still exists. */

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { lazy, Suspense, useState } from "react";
 import { Button, buttonClassName, type ButtonSize } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { useDeleteCharacter, type DeletableCharacter } from "./use-delete-character";
 
 // The dialog (Radix, vaul) loads on first use.

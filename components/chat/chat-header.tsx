@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CharacterAvatar } from "./character-avatar";
 import { ModelPicker } from "./model-picker";
 import { WalletStatus } from "./wallet-status";
@@ -11,7 +11,7 @@ interface Props {
 /** The chat's top bar: who you talk to (server-rendered), your balance and the model picker (client islands). */
 export function ChatHeader({ robot, avatarSrc }: Props) {
   return (
-    <div className="shrink-0 border-b border-border bg-background">
+    <div data-chat-header className="shrink-0 border-b border-border bg-background">
       <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-2.5 sm:px-6">
         <CharacterAvatar src={avatarSrc} className="size-10" />
         <div className="min-w-0 flex-1">

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { useSignedInProfile } from "@/components/auth/header-account";
+import { Link } from "@/components/ui/link";
 import { Spinner } from "@/components/ui/spinner";
 import { useClientValue } from "@/components/use-client-value";
 import type { CharacterDefinition } from "@/lib/contracts/creation";

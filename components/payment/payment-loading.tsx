@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { buttonClassName } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { useClientValue } from "@/components/use-client-value";
 
 const hasOpener = () => !!window.opener;

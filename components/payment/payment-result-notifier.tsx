@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect } from "react";
+import { Link } from "@/components/ui/link";
 import { useClientValue } from "@/components/use-client-value";
 import type { PaymentMessage } from "@/lib/payment/payment-message";
 

@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Button, buttonClassName } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { Spinner } from "@/components/ui/spinner";
 import { useClientValue } from "@/components/use-client-value";
 import { isApiError, isUnauthorizedError, NETWORK_ERROR_CODE } from "@/lib/api/errors";

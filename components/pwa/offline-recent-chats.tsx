@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useMemo } from "react";
 import { useClientValue } from "@/components/use-client-value";
 import { RECENT_CHARACTERS_KEY, readRecentCharacters } from "@/lib/pwa/recent-characters";

@@ -40,6 +40,11 @@ export async function clickUntil(target: Locator, opened: Locator): Promise<void
   }).toPass({ timeout: 20_000 });
 }
 
+/** True once React has hydrated the document (it marks hydrated DOM nodes with its fiber key). */
+export function hydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
+}
+
 /** True when the element (or the nearest focusable part of it) draws a focus indicator. */
 export async function focusIndicator(target: Locator): Promise<{ outline: string; boxShadow: string }> {
   return target.evaluate((el) => {

@@ -34,6 +34,18 @@ async function orderViaApi(
   return body.data.order_code as string;
 }
 
+/** A synthetic `beforeinstallprompt`, as Chromium fires it once the page can be installed; true once it was held. */
+function firePrompt(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: "dismissed" }),
+    });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}
+
 /** Waits for web fonts and every <img> to finish, so a screenshot never catches a half-loaded page. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -100,6 +112,39 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(2);
         await page.getByRole("textbox", { name: /^Message / }).fill("Sounds good, let's go.");
         await shot(page, "chat", false);
+      });
+
+      test("install banner", async ({ page, request }) => {
+        const banner = page.getByRole("region", { name: "Install Kewl" });
+        await page.clock.install();
+        // Home with the browser's install prompt, then the chat page, whose composer the banner must leave free.
+        await page.goto("/");
+        await expect(page.getByRole("main")).toBeVisible();
+        await expect.poll(() => firePrompt(page)).toBe(true);
+        await page.clock.fastForward(3000);
+        await expect(banner).toBeVisible();
+        await shot(page, "install-banner", false);
+        await page.evaluate(() => localStorage.clear());
+        await signedInUser(page, request, `install${viewport.width}${theme}`);
+        await page.goto("/character/chat/1");
+        await expect(page.getByRole("textbox", { name: /^Message / })).toBeVisible();
+        await expect.poll(() => firePrompt(page)).toBe(true);
+        await page.clock.fastForward(3000);
+        await expect(banner).toBeVisible();
+        await shot(page, "install-banner-chat", false);
+      });
+
+      test("install banner on iOS", async ({ page }) => {
+        await page.addInitScript(() => {
+          const ua =
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+          Object.defineProperty(Navigator.prototype, "userAgent", { get: () => ua });
+        });
+        await page.clock.install();
+        await page.goto("/");
+        await page.clock.fastForward(3000);
+        await expect(page.getByRole("region", { name: "Install Kewl" })).toBeVisible();
+        await shot(page, "install-banner-ios", false);
       });
 
       test("subscription dialog", async ({ page, request }) => {

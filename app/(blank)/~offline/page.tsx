@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { OfflineRecentChats } from "@/components/pwa/offline-recent-chats";
 import { TryAgainButton } from "@/components/pwa/try-again-button";
 

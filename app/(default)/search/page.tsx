@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PaginationNav } from "@/components/catalogue/pagination-nav";
 import { SearchForm } from "@/components/catalogue/search-form";
 import { CharacterGrid } from "@/components/character/character-grid";
+import { Link } from "@/components/ui/link";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { totalPages } from "@/lib/format/pagination";
 import { SEARCH_TOTAL_CAP, searchRobots } from "@/server/modules/catalogue/search-robots";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { StaticPage } from "@/components/static-page";
+import { Link } from "@/components/ui/link";
 
 export const metadata = {
   title: "Experience personalized AI chat",

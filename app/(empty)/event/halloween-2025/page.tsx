@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 export const metadata = { title: "Halloween 2025", description: "Spooky characters, seasonal stories." };
 
