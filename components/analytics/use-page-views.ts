@@ -1,0 +1,28 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { analyticsQueue } from "@/lib/analytics/analytics-queue";
+
+/**
+ * A `$pageview` per navigation, the first load included: the router's path and query are what changes. The
+ * address, title and referrer are taken now, not when the SDK sends (it loads later). The ref keeps React's
+ * development double effect from counting a page twice.
+ */
+export function usePageViews(): void {
+  const pathname = usePathname();
+  const query = useSearchParams().toString();
+  const lastUrl = useRef<string | null>(null);
+
+  useEffect(() => {
+    const url = window.location.href;
+    if (url === lastUrl.current) return;
+    const referrer = lastUrl.current ?? document.referrer;
+    lastUrl.current = url;
+    analyticsQueue.send({
+      kind: "pageview",
+      properties: { $url: url, $url_path: window.location.pathname, $title: document.title, $referrer: referrer },
+      at: Date.now(),
+    });
+  }, [pathname, query]);
+}
