@@ -3,6 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { analyticsQueue } from "@/lib/analytics/analytics-queue";
+import { pageViewProperties } from "@/lib/analytics/page-view";
 
 /**
  * A `$pageview` per navigation, the first load included: the router's path and query are what changes. The
@@ -21,7 +22,7 @@ export function usePageViews(): void {
     lastUrl.current = url;
     analyticsQueue.send({
       kind: "pageview",
-      properties: { $url: url, $url_path: window.location.pathname, $title: document.title, $referrer: referrer },
+      properties: pageViewProperties(url, document.title, referrer),
       at: Date.now(),
     });
   }, [pathname, query]);

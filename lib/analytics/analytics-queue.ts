@@ -54,7 +54,8 @@ const QUEUE_KEY = Symbol.for("kewl.analytics.queue");
 export const analyticsQueue: AnalyticsQueue = ((globalThis as { [QUEUE_KEY]?: AnalyticsQueue })[QUEUE_KEY] ??=
   createAnalyticsQueue());
 
-/** Reports an event now. */
+/** Reports an event now, on the page shown now (the SDK would take the page it is on when it sends). */
 export function track(event: string, properties: EventProperties): void {
-  analyticsQueue.send({ kind: "track", event, properties, at: Date.now() });
+  const page = { $url: window.location.href, $url_path: window.location.pathname, $title: document.title };
+  analyticsQueue.send({ kind: "track", event, properties: { ...page, ...properties }, at: Date.now() });
 }

@@ -11,11 +11,10 @@ declare module "sa-sdk-javascript/dist/web/sensorsdata.es6.js" {
     use(plugin: object, options?: object): unknown;
     init(options: object): void;
     track(event: string, properties?: Record<string, unknown>): void;
-    /** "autoTrackSinglePage": a `$pageview` whose referrer is the previous one's address. */
-    quick(name: "autoTrackSinglePage", properties?: Record<string, unknown>): void;
     login(id: string): void;
     logout(newAnonymousId?: boolean): void;
-    register(properties: Record<string, string | number | boolean>): void;
+    /** Properties added to every event of this page load (register() would also keep them in the cookie). */
+    registerPage(properties: Record<string, string | number | boolean>): void;
     /** `properties` may change any event's properties just before it is stored or sent. */
     registerPropertyPlugin(plugin: { properties(event: SensorsBuiltEvent): void }): void;
   }

@@ -13,12 +13,9 @@ function run(sensors: Sensors, command: AnalyticsCommand): void {
     case "track":
       return sensors.track(command.event, { ...command.properties, $time: new Date(command.at) });
     case "pageview":
-      // not_set_profile: no first-visit profile record besides the page view.
-      return sensors.quick("autoTrackSinglePage", {
-        ...command.properties,
-        $time: new Date(command.at),
-        not_set_profile: true,
-      });
+      // A plain track, not the SDK's quick("autoTrack…"): those read the address when sending, and add a
+      // first-visit profile record this app does not use.
+      return sensors.track(ANALYTICS_EVENTS.pageView, { ...command.properties, $time: new Date(command.at) });
     case "login":
       return sensors.login(command.id);
     case "logout":
@@ -50,7 +47,7 @@ export function startAnalytics(configuredUrl: string | null): Promise<void> {
     sensors.registerPropertyPlugin({ properties: (event) => scrubPageProperties(event.properties) });
     sensors.use(pageLeave, PAGE_LEAVE_OPTIONS);
     sensors.init(sdkInitOptions(collectorUrl(configuredUrl, window.location.origin), location.protocol === "https:"));
-    sensors.register(COMMON_PROPERTIES);
+    sensors.registerPage(COMMON_PROPERTIES);
     analyticsQueue.connect({ run: (command) => run(sensors, command) });
     reportPageLoad();
   })().catch((error: unknown) => {

@@ -10,6 +10,7 @@ import {
   SEND_TIMEOUT_MS,
   STORAGE_CAP,
 } from "@/lib/analytics/constants";
+import { pageViewProperties } from "@/lib/analytics/page-view";
 import { collectorUrl, PAGE_LEAVE_OPTIONS, sdkInitOptions } from "@/lib/analytics/sdk-options";
 import { scrubPageProperties, scrubUrl } from "@/lib/analytics/url-privacy";
 
@@ -84,6 +85,21 @@ describe("url privacy", () => {
     const home = { $url: "https://kewl.example/?page=2", $title: "Kewl" };
     scrubPageProperties(home);
     expect(home).toEqual({ $url: "https://kewl.example/?page=2", $title: "Kewl" });
+  });
+});
+
+describe("page views", () => {
+  it("take the address, path, title and referrer of the page shown, and its campaign parameters", () => {
+    expect(
+      pageViewProperties("https://kewl.example/tag/fantasy?utm_source=news&utm_campaign=spring&page=2", "Fantasy", ""),
+    ).toEqual({
+      $url: "https://kewl.example/tag/fantasy?utm_source=news&utm_campaign=spring&page=2",
+      $url_path: "/tag/fantasy",
+      $title: "Fantasy",
+      $referrer: "",
+      $utm_source: "news",
+      $utm_campaign: "spring",
+    });
   });
 });
 
