@@ -9,7 +9,6 @@ import { createRedisStore } from "@/server/modules/limits/redis-store";
 import { openSdkPage, type SdkPage } from "@/tests/support/sa-sdk-browser";
 import {
   collectorApi,
-  deliverTo,
   ORIGIN,
   postForm,
   READ_TOKEN,
