@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { DbHandle } from "@/server/db/types";
 import type { StoredEvent } from "@/server/modules/analytics/read-events";
+import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import type { Deliver } from "@/tests/support/sa-sdk-browser";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 
@@ -10,8 +11,8 @@ export const READ_TOKEN = "test-analytics-read-token";
 export const ORIGIN = "http://kewl.test";
 export const COLLECTOR_URL = `${ORIGIN}/v1/sa`;
 
-export function collectorApi(database: DbHandle, env: Record<string, string> = {}): TestApi {
-  return createTestApi(database, { ANALYTICS_READ_TOKEN: READ_TOKEN, ...env });
+export function collectorApi(database: DbHandle, env: Record<string, string> = {}, store?: KeyValueStore): TestApi {
+  return createTestApi(database, { ANALYTICS_READ_TOKEN: READ_TOKEN, ...env }, store);
 }
 
 export const uniqueId = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}`;

@@ -38,10 +38,9 @@ const ROLLUP_LOCK_ID = 72_010_531;
 const DAY_MS = 24 * 3600_000;
 
 const lockAnswer = z.object({ rows: z.array(z.object({ locked: z.boolean() })) });
-const dayAnswer = z.object({ rows: z.array(z.object({ day: z.string().nullable() })) });
+const daysAnswer = z.object({ rows: z.array(z.object({ day: z.string() })) });
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const nextDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
 
 // A visitor is the SDK's anonymous (cookie) id, which stays the same when the visitor signs in.
 const VISITOR = sql.raw("coalesce(anonymous_id, distinct_id)");
@@ -104,24 +103,25 @@ export async function rollUpDay(db: Db, day: string): Promise<boolean> {
 }
 
 /**
- * Rolls up every finished day not rolled up yet, oldest first: from the day after the latest roll-up (or the first
- * event's day) to the last day that ended GRACE_MS before `now`. Stops early when another process holds the lock
- * (it is doing the same). Returns the days rolled up.
+ * Rolls up every finished day not rolled up yet, oldest first: the days from the first raw event's to the last
+ * day that ended GRACE_MS before `now` without a totals row. Stops early when another process holds the lock (it
+ * is doing the same). Returns the days rolled up.
  */
 export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<string[]> {
-  const [latest] = dayAnswer.parse(
-    await db.execute(sql`select max(day)::text as day from analytics_daily_totals`),
-  ).rows;
-  let day = latest?.day ? nextDay(latest.day) : null;
-  if (!day) {
-    const [first] = dayAnswer.parse(
-      await db.execute(sql`select (min(received_at) at time zone 'UTC')::date::text as day from analytics_events`),
-    ).rows;
-    day = first?.day ?? null;
-  }
   const lastFinished = dayOf(now.getTime() - GRACE_MS - DAY_MS);
+  const { rows } = daysAnswer.parse(
+    await db.execute(sql`
+      select d::date::text as day
+      from generate_series(
+        (select (min(received_at) at time zone 'UTC')::date from analytics_events),
+        ${lastFinished}::date,
+        interval '1 day'
+      ) as d
+      where not exists (select 1 from analytics_daily_totals t where t.day = d::date)
+      order by 1`),
+  );
   const done: string[] = [];
-  for (; day && day <= lastFinished; day = nextDay(day)) {
+  for (const { day } of rows) {
     if (!(await rollUpDay(db, day))) break;
     done.push(day);
   }
