@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { StoredEvent } from "../../server/modules/analytics/read-events";
 import { createUser, signInBrowser } from "./chat-support";
 
 /** playwright.config.ts gives the server this token for the collector's read API. */
@@ -6,17 +7,6 @@ const READ_TOKEN = "e2e-analytics-read-token";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Batches go every 6 s (SPEC §9) and the collector writes within 1-2 s. */
 const ARRIVAL = { timeout: 30_000, intervals: [500, 1000] };
-
-interface StoredEvent {
-  event: string;
-  type: string;
-  distinct_id: string;
-  login_id: string | null;
-  time: number;
-  received_at: number;
-  path: string | null;
-  properties: Record<string, unknown>;
-}
 
 declare global {
   interface Window {
