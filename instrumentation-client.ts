@@ -1,5 +1,6 @@
 import { captureInstallPrompt } from "@/components/pwa/install-prompt";
 import { watchChunkLoadErrors } from "@/lib/pwa/chunk-reload";
+import { startErrorCapture } from "@/lib/analytics/error-capture";
 import { makeZodJitless } from "@/lib/validation/zod-jitless";
 
 // Runs in the browser before the app's own modules. Zod compiles object parsers with `new Function` when eval is
@@ -9,3 +10,6 @@ makeZodJitless();
 // Before hydration, so neither a failed chunk of the first load nor an early install prompt is missed.
 watchChunkLoadErrors();
 captureInstallPrompt();
+
+// As early as the page allows, so errors while it starts are reported too (they wait for the analytics SDK).
+startErrorCapture();

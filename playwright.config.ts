@@ -111,6 +111,8 @@ export default defineConfig({
         // The browsers all come from 127.0.0.1: pages get the same room as the API. (Test helpers sign users up
         // from loopback addresses of their own, so the per-address sign-up mail limit never decides a test.)
         PAGE_RATE_LIMIT_PER_MINUTE: "100000",
+        // The collector's operator read API, which tests/e2e/analytics.spec.ts reads the stored events through.
+        ANALYTICS_READ_TOKEN: "e2e-analytics-read-token",
       },
     },
     {

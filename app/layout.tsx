@@ -1,10 +1,12 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
+import { Analytics } from "@/components/analytics/analytics";
 import { AppProviders } from "@/components/app-providers";
 import { ThemeScript } from "@/components/theme/theme-script";
 import { BUILD_ID } from "@/lib/pwa/build-version";
 import { THEME_COLORS } from "@/lib/pwa/theme-colors";
+import { getConfig } from "@/server/config";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -47,6 +49,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body className="min-h-dvh">
         <AppProviders>{children}</AppProviders>
+        <Suspense fallback={null}>
+          <Analytics serverUrl={getConfig().ANALYTICS_SERVER_URL ?? null} />
+        </Suspense>
       </body>
     </html>
   );

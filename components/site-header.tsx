@@ -6,6 +6,7 @@ import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { strokeIcon } from "@/components/ui/icons";
 import { Link } from "@/components/ui/link";
+import { trackClick, type TrackAttributes } from "@/lib/analytics/click-label";
 import { useDialogStore } from "@/stores/dialog-store";
 
 export interface SiteHeaderProps {
@@ -21,10 +22,11 @@ export interface SiteHeaderProps {
 
 type IconName = "home" | "search" | "create";
 
-const NAV: ReadonlyArray<{ href: string; label: string; icon: IconName }> = [
-  { href: "/", label: "Home", icon: "home" },
-  { href: "/search", label: "Search", icon: "search" },
-  { href: "/create", label: "Create", icon: "create" },
+// SPEC §2 position labels: browsing is "explore", the way to the creation page "create_character".
+const NAV: ReadonlyArray<{ href: string; label: string; icon: IconName; track: TrackAttributes }> = [
+  { href: "/", label: "Home", icon: "home", track: trackClick("explore", "home") },
+  { href: "/search", label: "Search", icon: "search", track: trackClick("explore", "search") },
+  { href: "/create", label: "Create", icon: "create", track: trackClick("create_character", "header") },
 ];
 
 const FOCUS = "outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -60,6 +62,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
               <Link
                 key={item.href}
                 href={item.href}
+                {...item.track}
                 aria-current={active ? "page" : undefined}
                 className={`rounded-lg px-3 py-2 text-sm font-medium transition-colors ${FOCUS} ${
                   active ? "bg-muted text-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground"
@@ -99,7 +102,12 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
         </form>
 
         <div className="ml-auto flex items-center gap-1 sm:ml-0 sm:gap-2">
-          <Link href="/search" aria-label="Search" className={buttonClassName("ghost", "icon", "sm:hidden")}>
+          <Link
+            href="/search"
+            aria-label="Search"
+            {...trackClick("explore", "search")}
+            className={buttonClassName("ghost", "icon", "sm:hidden")}
+          >
             <NavIcon name="search" className="size-5" />
           </Link>
           <ThemeToggle />
@@ -108,6 +116,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
             <Button
               size="sm"
               onClick={signIn}
+              {...trackClick("login", "header")}
               onPointerEnter={onSignInIntent}
               onPointerDown={onSignInIntent}
               onFocus={onSignInIntent}
@@ -126,6 +135,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
             <Link
               key={item.href}
               href={item.href}
+              {...item.track}
               aria-current={active ? "page" : undefined}
               className={`relative flex flex-1 items-center justify-center gap-1.5 py-2.5 text-sm font-medium transition-colors ${FOCUS} focus-visible:ring-inset ${
                 active ? "text-foreground" : "text-muted-foreground hover:text-foreground"

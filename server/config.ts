@@ -154,7 +154,20 @@ const configSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** HMAC key of the local disk's upload tickets; unset: generated once under DATA_DIR/keys/upload-secret. */
   UPLOAD_SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Where the browser's analytics SDK reports; unset: this app's own collector (/v1/sa). */
   ANALYTICS_SERVER_URL: optionalUrl,
+  /** Raw events older than this are deleted (the daily roll-ups stay). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Bearer token of the operator's read API (/v1/analytics/*); unset: that API answers 404. */
+  ANALYTICS_READ_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, "must be 16-128 letters, digits, '-' or '_'")
+    .optional(),
+  /**
+   * Events per minute one client address may send the collector (a request that brings none counts as one). Past
+   * it: 429, and the SDK keeps its batch for later. Outside the per-address API limit (RATE_LIMIT_PER_MINUTE).
+   */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 
   // --- input rules ---
   /**

@@ -11,6 +11,7 @@ const { setProcessDatabase } = await import("./db/process-database");
 const { settleActiveReplies } = await import("./modules/chat/active-replies");
 const { sweepInterruptedReplies } = await import("./modules/chat/interrupted-replies");
 const { scheduleSandboxRenewals } = await import("./modules/billing/sandbox-renewals");
+const { scheduleAnalyticsMaintenance } = await import("./modules/analytics/maintenance");
 
 function loadConfig() {
   try {
@@ -35,6 +36,8 @@ const stopRenewals =
   deps.payments?.name === "sandbox"
     ? scheduleSandboxRenewals({ db: deps.database.db, provider: deps.payments, logger }, logger)
     : () => undefined;
+// The collector's daily roll-ups and ANALYTICS_RETENTION_DAYS (its writer is flushed by stopServices).
+const stopAnalytics = scheduleAnalyticsMaintenance(deps.database.db, config.ANALYTICS_RETENTION_DAYS, logger);
 
 const http = createHttpServer(createApi(deps), { config, store: deps.store, logger });
 const { default: next } = await import("next");
@@ -57,6 +60,7 @@ async function shutdown(signal: string) {
   logger.info("shutting down", { signal });
   stopSweeping();
   stopRenewals();
+  stopAnalytics();
   await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
   // Streams cut at the deadline still write their partial replies and refunds.
   await settleActiveReplies(2000);

@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db/open-database";
 import { seedDemo } from "./db/seed/seed-demo";
 import { createLogger, type Logger } from "./logger";
+import { createEventWriter } from "./modules/analytics/event-writer";
 import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { setCatalogueBroadcast, stopCatalogueBroadcast } from "./modules/catalogue/catalogue-cache";
 import { connectCatalogueInvalidation } from "./modules/catalogue/catalogue-invalidation";
@@ -68,7 +69,8 @@ export async function startServices(config: Config): Promise<ApiDeps> {
       : { kind: "local", dir: path.join(config.dataDir, "files") },
   );
   if (isLocalDiskStorage(storage)) sweepIncomingUploads(storage, logger);
-  return { config, database, store, logger, llm, payments: payments.provider, storage };
+  const analytics = createEventWriter(database, logger);
+  return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
 }
 
 /** Loud start-up warnings for account settings that must not reach a public site unnoticed. */
@@ -99,6 +101,8 @@ export function warnAboutAccounts(config: Config, logger: Logger): void {
 }
 
 export async function stopServices(deps: ApiDeps): Promise<void> {
+  // The collector's queue goes to the database before it closes.
+  await deps.analytics.close().catch(() => undefined);
   await stopCatalogueBroadcast().catch(() => undefined);
   await deps.store.close().catch(() => undefined);
   await deps.database.close();

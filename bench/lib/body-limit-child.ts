@@ -36,6 +36,10 @@ async function main(): Promise<void> {
     "server/providers/llm/create-llm-provider.ts",
   );
   const { openDatabase } = await load<typeof import("../../server/db/open-database")>("server/db/open-database.ts");
+  // An older checkout has no collector (its API ignores the field): this one's writer stands in.
+  const { createEventWriter } = await load<typeof import("../../server/modules/analytics/event-writer")>(
+    "server/modules/analytics/event-writer.ts",
+  ).catch(() => import("../../server/modules/analytics/event-writer"));
   const { createLocalDiskStorage } = await load<typeof import("../../server/providers/storage/local-disk-storage")>(
     "server/providers/storage/local-disk-storage.ts",
   );
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
       root: path.join(config.dataDir, "files"),
       secret: randomBytes(32).toString("hex"),
     }),
+    analytics: createEventWriter(database, createLogger("silent")),
   };
   // Older checkouts take only the API; the options argument is then ignored.
   const http = createHttpServer(createApi(deps), { config, store });

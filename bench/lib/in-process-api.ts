@@ -1,6 +1,6 @@
 /**
  * Our API without Next, in this process: createHttpServer(createApi(deps)) on 127.0.0.1 and a free port, with a
- * memory store, no rate limit (1e9/min), no request signing, the model provider the config names (the offline demo
+ * memory store, no rate limits (1e9/min, the collector's too), the collector's writer (flushed on stop), no request signing, the model provider the config names (the offline demo
  * model by default), payments off unless `env.PAYMENT_PROVIDER` names a provider, and a silent logger unless
  * `env.LOG_LEVEL` says otherwise, on a database handle the caller opened. Used by bench/search.ts,
  * bench/api-throughput.ts --pglite, bench/payments.ts and bench/lib/chat-server-child.ts.
@@ -28,6 +28,7 @@ export async function startApiInProcess(
   const { createHttpServer } = await import("../../server/http-server");
   const { createLogger } = await import("../../server/logger");
   const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
+  const { createEventWriter } = await import("../../server/modules/analytics/event-writer");
   const { createLlmProvider } = await import("../../server/providers/llm/create-llm-provider");
   const { createPaymentProvider } = await import("../../server/providers/payments/create-payment-provider");
   const { createLocalDiskStorage } = await import("../../server/providers/storage/local-disk-storage");
@@ -35,12 +36,14 @@ export async function startApiInProcess(
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000000000",
+    ANALYTICS_RATE_LIMIT_PER_MINUTE: "1000000000",
     REQUEST_SIGNING: "off",
     DATA_DIR: path.join(os.tmpdir(), "kewl-bench-unused"),
     ...env,
   });
   const store = createMemoryStore();
   const logger = createLogger(config.LOG_LEVEL);
+  const analytics = createEventWriter(handle, logger);
   const httpServer = createHttpServer(
     createApi({
       config,
@@ -53,6 +56,7 @@ export async function startApiInProcess(
         root: path.join(config.dataDir, "files"),
         secret: randomBytes(32).toString("hex"),
       }),
+      analytics,
     }),
   );
   const port = await listen(httpServer.server);
@@ -61,6 +65,7 @@ export async function startApiInProcess(
     if (stopped) return;
     stopped = true;
     await httpServer.shutdown(2000);
+    await analytics.close();
     await store.close();
   };
   onCleanup(cleanupName, stop);

@@ -4,6 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useId, useRef, type KeyboardEvent } from "react";
 import { Link } from "@/components/ui/link";
 import { usePopup } from "@/components/ui/use-popup";
+import { trackClick } from "@/lib/analytics/click-label";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { useAuthStore, type Profile } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
@@ -133,6 +134,7 @@ export function AccountMenu({ profile }: { profile: Profile }) {
             tabIndex={-1}
             type="button"
             className={ITEM}
+            {...trackClick("subscribe", "account_menu")}
             onClick={() => {
               // Focus goes back to the account button first, so the dialog returns it there when it closes.
               close();

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { trackClick } from "@/lib/analytics/click-label";
 import { emailRule } from "@/lib/validation/auth-rules";
 import { LoadingButton, TextField } from "./fields";
 import { OAuthButton } from "./oauth-button";
@@ -37,7 +38,7 @@ export function EmailStep({ flow }: { flow: LoginFlow }) {
           error={errors.email?.message}
           {...register("email", { onChange: () => clearErrors("email") })}
         />
-        <LoadingButton type="submit" loading={flow.loading} className="h-11">
+        <LoadingButton type="submit" {...trackClick("login_popup", "email")} loading={flow.loading} className="h-11">
           Continue
         </LoadingButton>
       </form>

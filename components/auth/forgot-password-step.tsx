@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { trackClick } from "@/lib/analytics/click-label";
 import { FormAlert, LoadingButton } from "./fields";
 import type { LoginFlow } from "./use-login-flow";
 
@@ -21,7 +22,13 @@ export function ForgotPasswordStep({ flow }: { flow: LoginFlow }) {
         If it does not arrive within a few minutes, check your spam folder.
       </p>
       <FormAlert message={error} />
-      <LoadingButton type="submit" loading={flow.loading} className="h-11" autoFocus>
+      <LoadingButton
+        type="submit"
+        {...trackClick("login_popup", "forgot_password")}
+        loading={flow.loading}
+        className="h-11"
+        autoFocus
+      >
         Send reset link
       </LoadingButton>
     </form>

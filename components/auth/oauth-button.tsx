@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { trackClick } from "@/lib/analytics/click-label";
 import { fetchOAuthConfig, type OAuthConfig } from "@/lib/auth/oauth-flow";
 import { openOAuthPopup } from "@/lib/auth/oauth-popup";
 import { LoadingButton } from "./fields";
@@ -37,7 +38,14 @@ export function OAuthButton({ flow }: { flow: LoginFlow }) {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
-      <LoadingButton type="button" variant="secondary" loading={flow.loading} className="h-11" onClick={onClick}>
+      <LoadingButton
+        type="button"
+        variant="secondary"
+        loading={flow.loading}
+        className="h-11"
+        onClick={onClick}
+        {...trackClick("login_popup", "oauth")}
+      >
         Continue with {config.provider_name}
       </LoadingButton>
       {error ? (

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { trackClick } from "@/lib/analytics/click-label";
 import { passwordRule } from "@/lib/validation/auth-rules";
 import { FormAlert, LoadingButton, PasswordField } from "./fields";
 import type { LoginFlow } from "./use-login-flow";
@@ -50,7 +51,7 @@ export function PasswordStep({ flow }: { flow: LoginFlow }) {
         </button>
       </div>
       <FormAlert message={errors.root?.server?.message} />
-      <LoadingButton type="submit" loading={flow.loading} className="h-11">
+      <LoadingButton type="submit" {...trackClick("login_popup", "password")} loading={flow.loading} className="h-11">
         Sign in
       </LoadingButton>
     </form>

@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { trackClick } from "@/lib/analytics/click-label";
 import { captchaRule, emailCodeRule, LIMITS, passwordRule } from "@/lib/validation/auth-rules";
 import { useAuthStore } from "@/stores/auth-store";
 import { CaptchaImageButton, useCaptcha } from "./captcha";
@@ -91,7 +92,7 @@ export function RegisterStep({ flow }: { flow: LoginFlow }) {
         {...field("password")}
       />
       <FormAlert message={errors.root?.server?.message} />
-      <LoadingButton type="submit" loading={flow.loading} className="h-11">
+      <LoadingButton type="submit" {...trackClick("login_popup", "register")} loading={flow.loading} className="h-11">
         Create account
       </LoadingButton>
     </form>

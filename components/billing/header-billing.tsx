@@ -3,6 +3,7 @@
 import { CoinIcon } from "@/components/chat/chat-icons";
 import { useWallet } from "@/components/chat/use-wallet";
 import { buttonClassName } from "@/components/ui/button";
+import { trackClick } from "@/lib/analytics/click-label";
 import { heldPlanOf, SUBSCRIPTION_STATUS } from "@/lib/billing/plan-rules";
 import { formatCount } from "@/lib/format/count";
 import { formatExpiryDate } from "@/lib/format/money";
@@ -47,6 +48,7 @@ function SubscribeEntry({ signedIn }: { signedIn: boolean }) {
     <button
       type="button"
       data-testid="header-subscribe"
+      {...trackClick("subscribe", "header")}
       data-state={active ? "subscribed" : "none"}
       title={state}
       aria-label={state}

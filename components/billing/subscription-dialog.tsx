@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ResponsiveDialog } from "@/components/ui/responsive-dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { trackClick } from "@/lib/analytics/click-label";
 import { heldPlanOf, planAction, selectedPlanId } from "@/lib/billing/plan-rules";
 import { cancelSubscription, createSubscriptionOrder } from "@/lib/billing/subscribe-api";
 import { useDialogStore } from "@/stores/dialog-store";
@@ -77,6 +78,7 @@ export function SubscriptionDialog() {
           disabled={action.disabled}
           variant={action.kind === "cancel" ? "secondary" : "primary"}
           data-testid="plan-action"
+          {...(selected ? trackClick("subscribe_popup", `${action.kind}:${selected.product_id}`) : {})}
           aria-busy={pending || undefined}
           className="h-11 w-full sm:mx-auto sm:w-auto sm:min-w-48"
         >

@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { useClientValue } from "@/components/use-client-value";
+import { trackClick } from "@/lib/analytics/click-label";
 import { isAgeVerified, isNsfwOn, setNsfw } from "@/lib/age-gate/preferences";
 
 /** The NSFW setting: it can be turned on only after age verification, which it leads to first. */
@@ -32,6 +33,7 @@ export function NsfwToggle({ initialOn }: { initialOn: boolean }) {
         role="switch"
         aria-checked={on}
         aria-label="Show 18+ characters"
+        {...trackClick("index", on ? "nsfw_off" : "nsfw_on")}
         onClick={toggle}
         className={`relative h-6 w-11 rounded-full transition outline-none focus-visible:ring-2 focus-visible:ring-ring ${on ? "bg-primary" : "bg-muted-foreground/40"}`}
       >

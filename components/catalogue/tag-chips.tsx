@@ -1,4 +1,5 @@
 import { Link } from "@/components/ui/link";
+import { trackClick } from "@/lib/analytics/click-label";
 import type { Tag } from "@/lib/contracts/catalogue";
 
 export function TagChips({ tags, current }: { tags: Tag[]; current?: string }) {
@@ -8,6 +9,7 @@ export function TagChips({ tags, current }: { tags: Tag[]; current?: string }) {
         <Link
           key={t.key}
           href={`/tag/${t.key}`}
+          {...trackClick("index", t.key)}
           aria-current={t.key === current ? "page" : undefined}
           className={`shrink-0 rounded-full border px-3 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring ${
             t.key === current

@@ -1,4 +1,5 @@
 import { Link } from "@/components/ui/link";
+import { trackClick } from "@/lib/analytics/click-label";
 import type { RobotCard } from "@/lib/contracts/catalogue";
 import { formatCount } from "@/lib/format/count";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
@@ -22,6 +23,7 @@ export function CharacterCard({ robot, priority = false }: { robot: RobotCard; p
         <h3 className="truncate font-semibold">
           <Link
             href={`/character/${robot.id}`}
+            {...trackClick("index", robot.id)}
             className="outline-none group-hover:text-primary after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
             {robot.name}

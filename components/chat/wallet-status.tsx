@@ -1,5 +1,6 @@
 "use client";
 
+import { trackClick } from "@/lib/analytics/click-label";
 import { coinsLabel, freeRepliesLabel } from "@/lib/chat/model-labels";
 import { useDialogStore } from "@/stores/dialog-store";
 import { CoinIcon } from "./chat-icons";
@@ -27,6 +28,7 @@ export function WalletStatus() {
           <button
             type="button"
             onClick={() => useDialogStore.getState().openSubscription()}
+            {...trackClick("subscribe", "chat_wallet")}
             className={`${LINK} font-medium text-destructive`}
           >
             {free}

@@ -3,6 +3,7 @@
 import { useWatch } from "react-hook-form";
 import { LoadingButton, TextField } from "@/components/auth/fields";
 import { Button } from "@/components/ui/button";
+import { trackClick } from "@/lib/analytics/click-label";
 import type { TagChoice } from "@/lib/creation/card-tags";
 import { formValuesText, type CharacterFormValues, type FormMode } from "@/lib/creation/character-form";
 import { CHARACTER_LIMITS } from "@/lib/validation/character-rules";
@@ -160,6 +161,7 @@ export function CharacterForm({ mode, tags, base, initial }: CharacterFormProps)
               loading={isSubmitting}
               disabled={avatar.state.status === "uploading"}
               className="h-11 sm:min-w-44"
+              {...(mode.kind === "edit" ? {} : trackClick("create_character", "submit"))}
             >
               {mode.kind === "edit" ? "Save changes" : "Create character"}
             </LoadingButton>

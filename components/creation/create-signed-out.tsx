@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { trackClick } from "@/lib/analytics/click-label";
 import { useDialogStore } from "@/stores/dialog-store";
 
 /** /create for visitors: what creating is, and a button that opens the sign-in dialog. */
@@ -12,7 +13,11 @@ export function CreateSignedOut() {
         share it by link, or publish it for everyone to find. You can also bring a character card from SillyTavern, Chub
         or RisuAI.
       </p>
-      <Button className="h-11 px-6" onClick={() => useDialogStore.getState().openLogin()}>
+      <Button
+        className="h-11 px-6"
+        onClick={() => useDialogStore.getState().openLogin()}
+        {...trackClick("login", "create")}
+      >
         Sign in to create
       </Button>
     </section>

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { Spinner } from "@/components/ui/spinner";
+import { trackClick } from "@/lib/analytics/click-label";
 import { totalPages } from "@/lib/format/pagination";
 import { characterCount } from "./character-count";
 import { ListPager } from "./list-pager";
@@ -40,7 +41,11 @@ export function OwnCharacterList({ uid, name, initialPage }: { uid: string; name
             {data ? characterCount(data.total) : "\u00a0"}
           </p>
         </div>
-        <Link href="/create" className={buttonClassName("primary", "md", "rounded-full")}>
+        <Link
+          href="/create"
+          {...trackClick("create_character", "profile")}
+          className={buttonClassName("primary", "md", "rounded-full")}
+        >
           Create a character
         </Link>
       </div>

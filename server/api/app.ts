@@ -13,6 +13,8 @@ import { apiResponseHeaders, compressWhenAccepted } from "./middleware/response-
 import { requestContext } from "./middleware/request-context";
 import { verifySignature } from "./middleware/verify-signature";
 import { accountRoutes } from "./routes-accounts";
+import { analyticsCollectorRoutes } from "./routes-analytics-collector";
+import { analyticsReadRoutes } from "./routes-analytics-read";
 import { billingRoutes } from "./routes-billing";
 import { catalogueRoutes } from "./routes-catalogue";
 import { chatRoutes } from "./routes-chat";
@@ -50,6 +52,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", paymentSandboxRoutes());
   app.route("/", stripeWebhookRoutes());
   app.route("/", fileRoutes());
+  app.route("/", analyticsCollectorRoutes());
+  app.route("/", analyticsReadRoutes());
 
   app.notFound((c) => fail(c, errors.notFound(`Not found: ${c.req.method} ${c.req.path}`)));
   app.onError((err, c) => {

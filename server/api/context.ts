@@ -2,6 +2,7 @@ import type { HttpBindings } from "@hono/node-server";
 import type { Config } from "../config";
 import type { DbHandle } from "../db/types";
 import type { Logger } from "../logger";
+import type { EventWriter } from "../modules/analytics/event-writer";
 import type { KeyValueStore } from "../modules/limits/key-value-store";
 import type { LlmProvider } from "../providers/llm/types";
 import type { PaymentProvider } from "../providers/payments/types";
@@ -19,6 +20,8 @@ export interface ApiDeps {
   payments: PaymentProvider | null;
   /** Where uploads and the verified avatar copies live: S3-compatible when S3_BUCKET is set, else DATA_DIR/files. */
   storage: StorageProvider;
+  /** The analytics collector's buffered writer (/v1/sa queues events there; it writes them in batches). */
+  analytics: EventWriter;
 }
 
 export interface ApiEnv {

@@ -6,6 +6,7 @@ import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
+import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { requestFrom } from "../support/loopback-client";
@@ -46,6 +47,7 @@ describe.each(testDrivers())("links in e-mails on %s", (driver) => {
       llm: createMockProvider(),
       payments: null,
       storage: testLocalStorage(),
+      analytics: createEventWriter(database, createLogger("silent")),
     };
     const http = createHttpServer(createApi(deps));
     servers.push(http);

@@ -8,6 +8,7 @@ import { oauthIdentities } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
+import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { startOidcTestProvider, TEST_CLIENT } from "../e2e/oidc-test-provider.mjs";
@@ -47,6 +48,7 @@ describe.each(testDrivers())("third-party sign-in (OpenID Connect) on %s", (driv
     llm: createMockProvider(),
     payments: null,
     storage: testLocalStorage(),
+    analytics: createEventWriter(database, createLogger("silent")),
   });
 
   beforeAll(async () => {

@@ -15,6 +15,7 @@ import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
+import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { UPLOAD_LIMITS } from "@/server/modules/files/upload-limits";
@@ -445,6 +446,7 @@ describe("the local upload route over a real socket", () => {
       llm: createMockProvider(),
       payments: null,
       storage: createLocalDiskStorage({ root, secret: randomBytes(32).toString("hex") }),
+      analytics: createEventWriter(database, createLogger("silent")),
     };
     server = createHttpServer(createApi(deps), { config });
     await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));

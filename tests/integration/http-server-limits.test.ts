@@ -9,6 +9,7 @@ import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { createLogger } from "@/server/logger";
+import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { randomLoopback, requestFrom } from "../support/loopback-client";
@@ -41,6 +42,7 @@ async function start(env: Record<string, string>, api?: Hono<ApiEnv>): Promise<{
     llm: createMockProvider(),
     payments: null,
     storage: testLocalStorage(),
+    analytics: createEventWriter(database, createLogger("silent")),
   };
   current = createHttpServer(api ?? createApi(deps), { config });
   await new Promise<void>((resolve) => current!.server.listen(0, "127.0.0.1", resolve));

@@ -13,6 +13,16 @@ describe("memory key-value store", () => {
     expect((await store.hit("k", 1000)).count).toBe(1);
   });
 
+  it("adds a weight to a counter when given one", async () => {
+    let now = 0;
+    const store = createMemoryStore(() => now);
+    expect(await store.hit("w", 1000, 50)).toEqual({ count: 50, resetMs: 1000 });
+    expect((await store.hit("w", 1000)).count).toBe(51);
+    expect((await store.hit("w", 1000, 9)).count).toBe(60);
+    now = 1000;
+    expect((await store.hit("w", 1000, 7)).count).toBe(7);
+  });
+
   it("lets a claim expire", async () => {
     let now = 0;
     const store = createMemoryStore(() => now);

@@ -42,8 +42,18 @@ export const resolvesOwnSession = createMiddleware<OwnSessionEnv>(async (c, next
   await next();
 });
 
+/**
+ * Declares that the route's bearer token is no session but an operator's secret the route compares itself (the
+ * analytics read API's ANALYTICS_READ_TOKEN): the shared middleware only checks the header's shape.
+ */
+export const bearerIsNotASession = createMiddleware<ApiEnv>(async (_c, next) => {
+  await next();
+});
+
 function routeResolvesOwnSession(c: Context<ApiEnv>): boolean {
-  return matchedRoutes(c).some((route) => route.handler === resolvesOwnSession);
+  return matchedRoutes(c).some(
+    (route) => route.handler === resolvesOwnSession || route.handler === bearerIsNotASession,
+  );
 }
 
 /**

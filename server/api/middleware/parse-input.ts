@@ -26,6 +26,8 @@ const STREAMED_BODY_PATHS: ReadonlyArray<{ path: string; why: string }> = [
     path: "/v1/file/upload",
     why: "the local disk's form upload of an image up to 8 MB (routes-files.ts stops reading past its signed cap)",
   },
+  { path: "/v1/sa", why: "the analytics SDK's form or beacon body, not JSON (routes-analytics-collector.ts, 512 KB)" },
+  { path: "/v1/sa.gif", why: "the same collector under the name the SDK rewrites /sa to" },
 ];
 
 function streamsOwnBody(method: string, path: string): boolean {

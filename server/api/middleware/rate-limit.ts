@@ -14,6 +14,13 @@ const OWN_LIMIT_PATHS: ReadonlyArray<{ path: string; why: string }> = [
       "Stripe delivers from a few addresses at its own rate (hundreds a second on a busy day), and a refused " +
       "delivery is only retried later; the route counts failed signature checks per address instead",
   },
+  {
+    path: "/v1/sa",
+    why:
+      "the analytics collector: a page's beacons must not spend (nor be stopped by) the budget of its API calls; " +
+      "the route counts events per address instead (ANALYTICS_RATE_LIMIT_PER_MINUTE)",
+  },
+  { path: "/v1/sa.gif", why: "the same collector under the name the SDK rewrites /sa to" },
 ];
 
 /** Per-IP fixed window over all /v1 calls; costly endpoints add their own tighter limits. */

@@ -22,16 +22,29 @@ const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
   { path: /^\/v1\/file\/avatars\/[0-9a-f]{64}\.webp$/, why: "<img> of uploaded avatars (verified copies)" },
   { path: "/v1/oauth/start", why: "the sign-in popup's top-level navigation" },
   { path: "/v1/oauth/callback", why: "the provider's redirect back" },
+  { path: "/v1/sa", why: "the analytics SDK's image beacon (from any origin, not our fetch client)" },
+  { path: "/v1/sa.gif", why: "the same collector under the name the SDK rewrites /sa to" },
+  { path: "/v1/analytics/events", why: "the operator's tools, authorised by ANALYTICS_READ_TOKEN" },
+  { path: "/v1/analytics/daily", why: "the operator's tools, authorised by ANALYTICS_READ_TOKEN" },
 ];
 
 /** POSTs from other services, which sign them their own way (checked by the route itself). Exact paths. */
 const UNSIGNED_POSTS: ReadonlyArray<{ path: string; why: string }> = [
   { path: "/v1/payment/stripe/webhook", why: "Stripe's deliveries, verified by their Stripe-Signature" },
   { path: "/v1/file/upload", why: "the browser's form upload, as to S3: authorised by the ticket's signed policy" },
+  { path: "/v1/sa", why: "the analytics SDK's beacons and batches (from any origin, not our fetch client)" },
+  { path: "/v1/sa.gif", why: "the same collector under the name the SDK rewrites /sa to" },
+];
+
+/** CORS preflights (browsers send them without anything of ours). Exact paths. */
+const UNSIGNED_PREFLIGHTS: ReadonlyArray<{ path: string; why: string }> = [
+  { path: "/v1/sa", why: "the analytics SDK's batches from another origin" },
+  { path: "/v1/sa.gif", why: "the same collector under the name the SDK rewrites /sa to" },
 ];
 
 function isUnsigned(method: string, path: string): boolean {
   if (method === "POST") return UNSIGNED_POSTS.some((entry) => entry.path === path);
+  if (method === "OPTIONS") return UNSIGNED_PREFLIGHTS.some((entry) => entry.path === path);
   if (method !== "GET" && method !== "HEAD") return false;
   return UNSIGNED_GETS.some((entry) => (typeof entry.path === "string" ? entry.path === path : entry.path.test(path)));
 }

@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./analytics";
 export * from "./catalogue";
 export * from "./chat";
 export * from "./billing";

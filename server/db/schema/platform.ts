@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 export const mailOutbox = pgTable(
@@ -32,16 +32,4 @@ export const files = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("files_storage_key_uq").on(t.storageKey), check("files_size_ck", sql`${t.size} >= 0`)],
-);
-
-export const analyticsEvents = pgTable(
-  "analytics_events",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    name: text("name").notNull(),
-    distinctId: text("distinct_id").notNull(),
-    properties: jsonb("properties").notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("analytics_events_name_idx").on(t.name, t.createdAt.desc())],
 );

@@ -22,15 +22,15 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   };
 
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, by = 1) {
       sweep();
       const t = now();
       const entry = counters.get(key);
       if (!entry || entry.resetAt <= t) {
-        counters.set(key, { count: 1, resetAt: t + windowMs });
-        return { count: 1, resetMs: windowMs };
+        counters.set(key, { count: by, resetAt: t + windowMs });
+        return { count: by, resetMs: windowMs };
       }
-      entry.count += 1;
+      entry.count += by;
       return { count: entry.count, resetMs: entry.resetAt - t };
     },
     async claim(key, ttlMs) {

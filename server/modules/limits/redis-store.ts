@@ -1,9 +1,10 @@
 import type { KeyValueStore } from "./key-value-store";
 
 const HIT_SCRIPT = `
-local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {c, redis.call('PTTL', KEYS[1])}`;
+local c = redis.call('INCRBY', KEYS[1], ARGV[2])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {c, ttl}`;
 
 // A sorted set of holders scored by expiry: expired ones are dropped before counting.
 const ACQUIRE_SCRIPT = `
@@ -32,8 +33,8 @@ export async function createRedisStore(url: string, prefix = "kewl:"): Promise<K
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
   await redis.connect();
   return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + "rl:" + key, String(windowMs))) as [
+    async hit(key, windowMs, by = 1) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + "rl:" + key, String(windowMs), String(by))) as [
         number,
         number,
       ];

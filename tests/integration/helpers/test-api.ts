@@ -5,6 +5,7 @@ import type { ApiDeps, ApiEnv } from "@/server/api/context";
 import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createLogger } from "@/server/logger";
+import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
@@ -50,6 +51,7 @@ export function createTestApi(
     llm,
     payments: payments === undefined ? createPaymentProvider(config, database.db).provider : payments,
     storage: storage ?? testLocalStorage(),
+    analytics: createEventWriter(database, createLogger("silent")),
   };
   return boundTo(createApi(deps), deps);
 }

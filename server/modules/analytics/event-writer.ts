@@ -1,0 +1,145 @@
+import { isDatabaseUnavailable } from "../../db/database-errors";
+import type { DbHandle } from "../../db/types";
+import type { Logger } from "../../logger";
+import { insertEvents } from "./insert-events";
+import type { CollectedEvent } from "./sanitize-event";
+
+export interface EventWriterOptions {
+  /** Queued events are written at least this often (the read API sees them within about this long). */
+  flushEveryMs?: number;
+  /** Events per INSERT; a full batch is written at once, without waiting for the timer. */
+  batchSize?: number;
+  /** Events the queue holds at most; past it new ones are refused (and counted), never waited for. */
+  maxQueued?: number;
+  /** INSERTs under way at once (1 on PGlite, which runs one statement at a time anyway). */
+  maxInFlight?: number;
+}
+
+export interface EventWriterStats {
+  queued: number;
+  written: number;
+  /** Refused because the queue was full. */
+  dropped: number;
+  /** Lost to a failed INSERT (not the database being away: those are queued again). */
+  failed: number;
+}
+
+/** The collector's buffer between the endpoint and the database. */
+export interface EventWriter {
+  /** Queues the events, all or none: false (counted as dropped) when the queue has no room for all of them. */
+  enqueue(events: readonly CollectedEvent[]): boolean;
+  /** Writes what is queued now and waits for it (returns early while the database is unavailable). */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is left (shutdown). */
+  close(): Promise<void>;
+  stats(): EventWriterStats;
+}
+
+const DEFAULTS = { flushEveryMs: 500, batchSize: 1000, maxQueued: 50_000, maxInFlight: 2 };
+/** Warnings about dropped or lost events come at most this often, with the counts since the last one. */
+const WARN_EVERY_MS = 10_000;
+
+function throttled(logger: Logger, level: "warn" | "error", msg: string) {
+  let last = -Infinity;
+  let count = 0;
+  return (events: number, fields: Record<string, unknown> = {}) => {
+    count += events;
+    const now = performance.now();
+    if (now - last < WARN_EVERY_MS) return;
+    last = now;
+    logger[level](msg, { events: count, ...fields });
+    count = 0;
+  };
+}
+
+/**
+ * A bounded in-process queue written by multi-row INSERTs (insert-events.ts), every `flushEveryMs` or as soon as
+ * `batchSize` events wait. Requests never wait for the database: a full queue refuses the request's events (the
+ * SDK keeps a refused batch and sends it again). When the database is unavailable a batch goes back to the queue
+ * (up to its bound); any other failure drops the batch with a throttled error, so one bad row cannot block the rest.
+ */
+export function createEventWriter(database: DbHandle, logger: Logger, options: EventWriterOptions = {}): EventWriter {
+  const { flushEveryMs, batchSize, maxQueued, maxInFlight } = {
+    ...DEFAULTS,
+    maxInFlight: database.driver === "pglite" ? 1 : DEFAULTS.maxInFlight,
+    ...options,
+  };
+  const { db } = database;
+  let queue: CollectedEvent[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const counts = { written: 0, dropped: 0, failed: 0 };
+  let closed = false;
+  const warnDropped = throttled(logger, "warn", "analytics queue full: events refused");
+  const reportFailed = throttled(logger, "error", "analytics events could not be written and were dropped");
+
+  const take = (): CollectedEvent[] => {
+    if (queue.length <= batchSize) {
+      const all = queue;
+      queue = [];
+      return all;
+    }
+    return queue.splice(0, batchSize);
+  };
+
+  const write = async (batch: CollectedEvent[]) => {
+    try {
+      await insertEvents(db, batch);
+      counts.written += batch.length;
+    } catch (err) {
+      if (isDatabaseUnavailable(err) && !closed) {
+        const room = maxQueued - queue.length;
+        queue = [...batch.slice(0, Math.max(0, room)), ...queue];
+        if (room < batch.length) warnDropped(batch.length - room);
+        counts.dropped += Math.max(0, batch.length - room);
+        return;
+      }
+      counts.failed += batch.length;
+      reportFailed(batch.length, { error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  const start = (fullBatchesOnly: boolean) => {
+    while (queue.length > 0 && inFlight.size < maxInFlight && (!fullBatchesOnly || queue.length >= batchSize)) {
+      const running: Promise<void> = write(take()).finally(() => {
+        inFlight.delete(running);
+        start(true);
+      });
+      inFlight.add(running);
+    }
+  };
+
+  const timer = setInterval(() => start(false), flushEveryMs);
+  timer.unref();
+
+  const flush = async () => {
+    for (;;) {
+      start(false);
+      if (inFlight.size === 0) return;
+      const before = counts.written + counts.failed + counts.dropped;
+      await Promise.all([...inFlight]);
+      // Nothing written: the database is away and the batch is queued again; the timer keeps trying.
+      if (counts.written + counts.failed + counts.dropped === before) return;
+    }
+  };
+
+  return {
+    enqueue(events) {
+      if (events.length === 0) return true;
+      if (closed || queue.length + events.length > maxQueued) {
+        counts.dropped += events.length;
+        warnDropped(events.length, { queued: queue.length });
+        return false;
+      }
+      for (const event of events) queue.push(event);
+      if (queue.length >= batchSize) start(true);
+      return true;
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      closed = true;
+      await flush();
+    },
+    stats: () => ({ queued: queue.length, ...counts }),
+  };
+}
