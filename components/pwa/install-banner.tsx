@@ -38,20 +38,19 @@ function useChatHeaderBottom(): number | null {
  * comes back; Escape or "Not now" closes it. A labelled region, not a modal: it never takes the focus.
  */
 export function InstallBanner({ offer }: { offer: InstallOffer }) {
-  const [visible, setVisible] = useState(false);
+  // Its code may arrive after the 3 s have passed: then it shows at once, without a timer.
+  const [visible, setVisible] = useState(() => bannerDelayLeft(offer.at, Date.now()) === 0);
   const chatHeaderBottom = useChatHeaderBottom();
   const titleId = useId();
 
   useEffect(() => {
-    const timer = setTimeout(
-      () => {
-        rememberInstallBanner("shown");
-        setVisible(true);
-      },
-      bannerDelayLeft(offer.at, Date.now()),
-    );
+    if (visible) {
+      rememberInstallBanner("shown");
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), bannerDelayLeft(offer.at, Date.now()));
     return () => clearTimeout(timer);
-  }, [offer.at]);
+  }, [offer.at, visible]);
 
   if (!visible) return null;
 

@@ -102,8 +102,9 @@ test("page views, a labelled click, errors and one performance record arrive in 
       throw new Error(`boom ${m}`);
     });
     setTimeout(() => void Promise.reject(new Error(`rejected ${m}`)));
+    // Not under /_next/static: a build file that fails to load reloads the page (the chunk reload guard).
     const script = document.createElement("script");
-    script.src = `/_next/static/chunks/missing-${m}.js`;
+    script.src = `/assets/missing-${m}.js`;
     document.head.append(script);
   }, marker);
 
@@ -128,13 +129,13 @@ test("page views, a labelled click, errors and one performance record arrive in 
     }, ARRIVAL)
     .toEqual([
       `error Uncaught Error: boom ${marker}`,
-      `resource Failed to load script /_next/static/chunks/missing-${marker}.js`,
+      `resource Failed to load script /assets/missing-${marker}.js`,
       `unhandledrejection Error: rejected ${marker}`,
     ]);
   const errors = (await eventsOf(request, "kewlweb_onerror", since, visitor.distinctId)).filter(mine);
   for (const error of errors) expect(error.properties.page).toBe("/tag/fantasy");
   expect(errors.find((e) => e.properties.type === "resource")?.properties.source).toMatch(
-    new RegExp(`^http://127\\.0\\.0\\.1:\\d+/_next/static/chunks/missing-${marker}\\.js$`),
+    new RegExp(`^http://127\\.0\\.0\\.1:\\d+/assets/missing-${marker}\\.js$`),
   );
 
   // One performance record for the one page load (the tag page came by client-side navigation), on the page loaded.
