@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   out(`database: Postgres ${scratch.safeUrl} (dropped at the end)`);
   out(
     `server: our API without Next in a child process (pid ${server.pid}): the collector's writer as in production ` +
-      `(every 500 ms or 1,000 events, 2 INSERTs at a time, queue of 50,000), no rate limits; ready in ` +
+      `(every 500 ms or 1,000 events, up to 4 INSERTs at a time, queue of 50,000), no rate limits; ready in ` +
       `${(server.setupMs / 1000).toFixed(1)} s`,
   );
 
