@@ -7,15 +7,7 @@ import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createRedisStore } from "@/server/modules/limits/redis-store";
 import { openSdkPage, type SdkPage } from "@/tests/support/sa-sdk-browser";
-import {
-  collectorApi,
-  ORIGIN,
-  postForm,
-  READ_TOKEN,
-  sdkEvent,
-  storedEvents,
-  uniqueId,
-} from "./analytics-support";
+import { collectorApi, ORIGIN, postForm, READ_TOKEN, sdkEvent, storedEvents, uniqueId } from "./analytics-support";
 import { createTestApi } from "./helpers/test-api";
 import { createTestDatabase } from "./helpers/test-database";
 

@@ -219,13 +219,22 @@ const WITHOUT_CONTRACT = new Set([
   "POST /v1/payment/stripe/webhook",
   "POST /v1/file/upload",
   "GET /v1/file/avatars/:name",
+  // The analytics collector reads sa-sdk-javascript's base64 payloads (server/modules/analytics), the read API its
+  // own query schemas; the operator's, not the browser's.
+  ...["/v1/sa", "/v1/sa.gif"].flatMap((path) => ["GET", "POST", "OPTIONS"].map((method) => `${method} ${path}`)),
+  "GET /v1/analytics/events",
+  "GET /v1/analytics/daily",
 ]);
 
 /**
- * Routes that take their body's bytes as sent (a signature covers them) or stream it (a multipart upload), not
- * JSON: their query is checked.
+ * Routes that take their body's bytes as sent (a signature covers them), stream it (a multipart upload) or read a
+ * form (the analytics collector), not JSON, and CORS preflights: their query is checked.
  */
-const RAW_BODY_ROUTES = new Set(["POST /v1/payment/stripe/webhook", "POST /v1/file/upload"]);
+const RAW_BODY_ROUTES = new Set([
+  "POST /v1/payment/stripe/webhook",
+  "POST /v1/file/upload",
+  ...["/v1/sa", "/v1/sa.gif"].flatMap((path) => [`POST ${path}`, `OPTIONS ${path}`]),
+]);
 
 function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
   let node: Record<string, unknown> = target;

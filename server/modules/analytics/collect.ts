@@ -1,10 +1,35 @@
 import { AppError } from "../../errors";
 import type { KeyValueStore } from "../limits/key-value-store";
 import type { EventWriter } from "./event-writer";
-import { sanitizeEvent, type CollectedEvent } from "./sanitize-event";
-import { decodeSdkPayload, type SdkParams } from "./sdk-payload";
+import { oneAtATime } from "./one-at-a-time";
+import { eventRow, type EventRow } from "./insert-events";
+import { sanitizeEvent } from "./sanitize-event";
+import { decodeSdkPayload, sdkParamsFromForm, type SdkParams } from "./sdk-payload";
 
 const WINDOW_MS = 60_000;
+const turn = oneAtATime();
+
+/** Where the SDK's fields are: the query's (GET), or a form body (POST, beacon) still to parse. */
+export type SdkPayload = { query: SdkParams } | { form: string };
+
+/** The request's events, validated; what was dropped; or why the whole payload was refused (thrown later). */
+function decode(payload: SdkPayload, receivedAt: number) {
+  let raw: unknown[] = [];
+  let refused: AppError | null = null;
+  try {
+    raw = decodeSdkPayload("form" in payload ? sdkParamsFromForm(payload.form) : payload.query);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    refused = err;
+  }
+  // Serialised here, a request at a time, rather than all at once when the writer's batch goes.
+  const rows: EventRow[] = [];
+  for (const item of raw) {
+    const event = sanitizeEvent(item, receivedAt);
+    if (event) rows.push(eventRow(event));
+  }
+  return { rows, rejected: raw.length - rows.length, refused };
+}
 
 export interface CollectDeps {
   store: KeyValueStore;
@@ -21,34 +46,20 @@ export type CollectOutcome =
   | { outcome: "queue-full"; rejected: number };
 
 /**
- * One collector request: decodes the SDK's payload, validates and caps each event (invalid ones are dropped and
- * counted as rejected), counts the events against the address's per-minute budget (a request that brings none,
- * a refused one included, counts as one), and queues them for the writer. A payload that cannot be decoded is
- * an AppError (400/413), thrown after it was counted.
+ * One collector request: decodes the SDK's payload and validates and caps each event (invalid ones are dropped and
+ * counted as rejected), one request at a time in a loop turn of its own (one-at-a-time.ts); counts the events
+ * against the address's per-minute budget (a request that brings none, a refused one included, counts as one);
+ * and queues them for the writer. A payload that cannot be decoded is an AppError (400/413), thrown after it was
+ * counted.
  */
 export async function collectEvents(
   deps: CollectDeps,
-  input: { params: SdkParams; clientIp: string; receivedAt?: number },
+  input: { payload: SdkPayload; clientIp: string; receivedAt?: number },
 ): Promise<CollectOutcome> {
-  const receivedAt = input.receivedAt ?? Date.now();
-  let raw: unknown[] = [];
-  let refused: AppError | null = null;
-  try {
-    raw = decodeSdkPayload(input.params);
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    refused = err;
-  }
-  const events: CollectedEvent[] = [];
-  for (const item of raw) {
-    const event = sanitizeEvent(item, receivedAt);
-    if (event) events.push(event);
-  }
-  const rejected = raw.length - events.length;
-
-  const { count, resetMs } = await deps.store.hit(`analytics:${input.clientIp}`, WINDOW_MS, Math.max(1, events.length));
+  const { rows, rejected, refused } = await turn(() => decode(input.payload, input.receivedAt ?? Date.now()));
+  const { count, resetMs } = await deps.store.hit(`analytics:${input.clientIp}`, WINDOW_MS, Math.max(1, rows.length));
   if (count > deps.eventsPerMinute) return { outcome: "rate-limited", retryAfterSeconds: Math.ceil(resetMs / 1000) };
   if (refused) throw refused;
-  if (!deps.writer.enqueue(events)) return { outcome: "queue-full", rejected };
-  return { outcome: "queued", accepted: events.length, rejected };
+  if (!deps.writer.enqueue(rows)) return { outcome: "queue-full", rejected };
+  return { outcome: "queued", accepted: rows.length, rejected };
 }

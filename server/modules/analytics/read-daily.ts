@@ -62,19 +62,18 @@ export async function readDaily(db: Db, { from, to }: z.infer<typeof dailyQuery>
       select day::text as day, events, pageviews, visitors, errors from analytics_daily_totals
       where day between ${from} and ${to} order by day`),
   ).rows;
+  // The first `top` rows of each day (table, columns and order are this file's constants, never input).
+  const topPerDay = (table: string, columns: string, order: string, top: number) =>
+    db.execute(sql`
+      select day::text as day, ${sql.raw(columns)} from (
+        select *, row_number() over (partition by day order by ${sql.raw(order)}) as rank
+        from ${sql.raw(table)} where day between ${from} and ${to}
+      ) ranked where rank <= ${top} order by day, rank`);
   const pages = pagesAnswer.parse(
-    await db.execute(sql`
-      select day::text as day, path, pageviews, visitors from (
-        select *, row_number() over (partition by day order by pageviews desc, path) as rank
-        from analytics_daily_pages where day between ${from} and ${to}
-      ) ranked where rank <= ${TOP_PAGES} order by day, rank`),
+    await topPerDay("analytics_daily_pages", "path, pageviews, visitors", "pageviews desc, path", TOP_PAGES),
   ).rows;
   const errors = errorsAnswer.parse(
-    await db.execute(sql`
-      select day::text as day, message, count, visitors from (
-        select *, row_number() over (partition by day order by count desc, message) as rank
-        from analytics_daily_errors where day between ${from} and ${to}
-      ) ranked where rank <= ${TOP_ERRORS} order by day, rank`),
+    await topPerDay("analytics_daily_errors", "message, count, visitors", "count desc, message", TOP_ERRORS),
   ).rows;
   const performance = performanceAnswer.parse(
     await db.execute(sql`

@@ -1,7 +1,30 @@
+import { isUtf8 } from "node:buffer";
 import { AppError } from "../../errors";
 
 /** More events than sa-sdk-javascript can hold (its batch storage keeps at most 200) in one `data_list`. */
 export const MAX_EVENTS_PER_BATCH = 200;
+
+const FORM_FIELDS = new Set(["data", "data_list", "ext", "gzip"]);
+
+/**
+ * The SDK's fields of a form body (`application/x-www-form-urlencoded`, or the beacon's text/plain in the same
+ * encoding). Faster than URLSearchParams on a 300 KB batch (one native decodeURIComponent per field); a `+` stays
+ * a `+` (the SDK escapes its own; a raw one can only be base64's). 400 for a bad percent-encoding.
+ */
+export function sdkParamsFromForm(body: string): SdkParams {
+  const params: SdkParams = {};
+  for (const pair of body.split("&")) {
+    const eq = pair.indexOf("=");
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    if (!FORM_FIELDS.has(name) || params[name as keyof SdkParams] != null) continue;
+    try {
+      params[name as keyof SdkParams] = decodeURIComponent(eq === -1 ? "" : pair.slice(eq + 1));
+    } catch {
+      throw refuse(`Invalid field '${name}': bad percent-encoding`);
+    }
+  }
+  return params;
+}
 
 /** The parameters of one collector request, from the query (GET) or the form body (POST, beacon). */
 export interface SdkParams {
@@ -10,10 +33,6 @@ export interface SdkParams {
   ext?: string | null;
   gzip?: string | null;
 }
-
-// btoa's alphabet; its output is always padded to a multiple of 4.
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 function refuse(message: string): AppError {
   return new AppError(400, 400, message);
@@ -30,20 +49,20 @@ export function sdkHashCode(text: string): number {
 }
 
 /**
- * The SDK's base64Encode reversed: base64 (btoa) of the UTF-8 bytes of the JSON text. Form decoding turns a raw
- * `+` into a space, so spaces are read back as `+` (base64 has none of its own).
+ * The SDK's base64Encode reversed: base64 (btoa, always padded) of the UTF-8 bytes of the JSON text. Form decoding
+ * may have turned a raw `+` into a space, so spaces are read back as `+` (base64 has none of its own). Node's decoder
+ * skips what is not base64, so a decoded length short of what the text's length promises means it was not.
  */
 function decodeBase64Json(field: string, text: string): unknown {
   const base64 = text.includes(" ") ? text.replaceAll(" ", "+") : text;
-  if (base64.length % 4 !== 0 || !BASE64.test(base64)) throw refuse(`Invalid field '${field}': not base64`);
-  let json: string;
-  try {
-    json = utf8.decode(Buffer.from(base64, "base64"));
-  } catch {
-    throw refuse(`Invalid field '${field}': not UTF-8`);
+  const bytes = Buffer.from(base64, "base64");
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  if (base64.length % 4 !== 0 || bytes.length !== (base64.length / 4) * 3 - padding) {
+    throw refuse(`Invalid field '${field}': not base64`);
   }
+  if (!isUtf8(bytes)) throw refuse(`Invalid field '${field}': not UTF-8`);
   try {
-    return JSON.parse(json) as unknown;
+    return JSON.parse(bytes.toString("utf8")) as unknown;
   } catch {
     throw refuse(`Invalid field '${field}': not JSON`);
   }
