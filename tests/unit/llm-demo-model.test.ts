@@ -89,7 +89,10 @@ describe("demo reply text", () => {
   });
 
   it("uses the character's persona, scenario and greeting", () => {
-    const replies = converse(miraCard, MESSAGES).join("\n");
+    // Over a few conversations (each reply draws a few of the card's fragments, not all of them).
+    const replies = ["Sam", "Alex", "Kim"]
+      .flatMap((userName) => converse({ ...miraCard, userName }, MESSAGES))
+      .join("\n");
     // Persona sentences in her own voice, where the scene is, and the greeting's "Strap in, {{user}}".
     const own = readCharacter(miraCard);
     expect(own.selfLines).toContain("I lie easily to customs officers and never to my crew");
