@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from "react";
-import { fetchChatHistory, openChatStream } from "@/lib/chat/chat-api";
+import { fetchChatHistory, openChatStream, stopChatReply } from "@/lib/chat/chat-api";
 import { purchaseDialogFor } from "@/lib/chat/chat-failures";
-import { chatReducer, initialChatState, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
+import { chatReducer, initialChatState, shownReply, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
@@ -56,6 +56,8 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const stateRef = useRef(state);
   const abortRef = useRef<AbortController | null>(null);
+  /** Set by Stop: the reply and how much of it was on screen (null: it had not started). */
+  const shownAtStopRef = useRef<{ id: number; length: number } | null | undefined>(undefined);
   const olderRef = useRef<AbortController | null>(null);
   const settledRef = useRef(onSettled);
   const queryClient = useQueryClient();
@@ -109,8 +111,12 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
         },
         ctrl.signal,
       );
-      batcher.dispose();
+      if (outcome.type === "aborted") batcher.cancel();
+      else batcher.dispose();
       abortRef.current = null;
+      const shown = shownAtStopRef.current;
+      shownAtStopRef.current = undefined;
+      const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.wallet(uid) });
 
       let result: SendResult;
       if (outcome.type === "ended") {
@@ -118,15 +124,22 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
         void queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() });
       } else if (outcome.type === "aborted") {
         result = "stopped";
-        dispatch({ type: "stopped" });
-        if (outcome.started) void queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() });
+        dispatch({ type: "stopped", shown: shown?.length });
+        const stored = shown
+          ? stopChatReply(shown.id, shown.length).then(
+              (answer) => queryClient.setQueryData(chatQueryKeys.wallet(uid), answer.wallet),
+              refreshWallet,
+            )
+          : Promise.resolve(refreshWallet());
+        if (outcome.started)
+          void stored.then(() => queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() }));
       } else {
         const { failure } = outcome;
         if (failure.kind === "refused") {
           result = "refused";
           dispatch({ type: "refused", notice: failure.notice });
           // The refusal may mean the wallet changed elsewhere (e.g. today's free replies ran out).
-          void queryClient.invalidateQueries({ queryKey: chatQueryKeys.wallet(uid) });
+          refreshWallet();
           // Free replies used up opens the plans, too few coins the coin packages (the notice stays behind).
           const dialog = purchaseDialogFor(failure.notice.code);
           if (dialog === "subscription") useDialogStore.getState().openSubscription();
@@ -135,9 +148,12 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
           result = "failed";
           dispatch({ type: "stream_failed", message: failure.message, stored: failure.data.message });
           if (failure.data.balance !== null) patchWallet({ balance: failure.data.balance });
+          // A reply that failed before any text gave its free reply back.
+          refreshWallet();
         } else {
           result = "failed";
           dispatch({ type: "send_failed", message: failure.message });
+          refreshWallet();
         }
       }
       settledRef.current?.(outcome);
@@ -146,7 +162,13 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     [model, patchWallet, queryClient, robotId, uid],
   );
 
-  const stop = useCallback(() => abortRef.current?.abort(), []);
+  const stop = useCallback(() => {
+    const ctrl = abortRef.current;
+    if (!ctrl) return;
+    // What the last render put on screen is what the reply keeps, here and on the server.
+    shownAtStopRef.current = shownReply(stateRef.current);
+    ctrl.abort();
+  }, []);
 
   const retry = useCallback(
     async (entryKey: string) => {

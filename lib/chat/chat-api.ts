@@ -7,9 +7,11 @@ import {
   chatHistorySchema,
   chatModelListSchema,
   chatSetModelSchema,
+  chatStopSchema,
   walletSchema,
   type ChatHistory,
   type ChatModelList,
+  type ChatStop,
   type Wallet,
 } from "@/lib/contracts/chat-client";
 
@@ -34,6 +36,15 @@ export async function setChatModel(robotId: number, model: string): Promise<stri
 
 export function fetchWallet(signal?: AbortSignal): Promise<Wallet> {
   return apiGet("/v1/buy_coin/wallet", undefined, { schema: walletSchema, signal });
+}
+
+/** After Stop: the server keeps the first `shownLength` characters of the reply, what the page showed. */
+export function stopChatReply(messageId: number, shownLength: number): Promise<ChatStop> {
+  return apiPost(
+    "/v1/chat_session/stop",
+    { message_id: messageId, shown_length: shownLength },
+    { schema: chatStopSchema },
+  );
 }
 
 /** The reply stream for one message: raw messages for consumeChatStream. Aborting `signal` stops the reply. */

@@ -69,7 +69,8 @@ export type ChatAction =
   | { type: "send_failed"; message: string }
   /** Refused before streaming: the optimistic message goes away (its text returns to the composer). */
   | { type: "refused"; notice: ChatNotice }
-  | { type: "stopped" }
+  /** Stop pressed; `shown` is how much of the reply's text was on screen then, and all that stays. */
+  | { type: "stopped"; shown?: number | null }
   /** Retry pressed: the failure goes; an unsent message goes with it (it is sent again as a new turn). */
   | { type: "retry"; key: string }
   | { type: "dismiss_notice" }
@@ -221,7 +222,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const { turn } = state;
       if (!turn) return state;
       if (turn.replyKey !== null) {
-        return { ...state, entries: update(state.entries, turn.replyKey, () => ({ status: "stopped" })), turn: null };
+        const { shown } = action;
+        const entries = update(state.entries, turn.replyKey, (entry) => ({
+          status: "stopped",
+          // Text that came after Stop (already on its way, or waiting for a frame) never shows.
+          content: shown === undefined || shown === null ? entry.content : entry.content.slice(0, shown),
+        }));
+        return { ...state, entries, turn: null };
       }
       // Stopped before the reply started: whether the server kept the message is unknown until the next load.
       const stopped: ChatEntry = {
@@ -249,4 +256,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "reset":
       return initialChatState;
   }
+}
+
+/** The reply being written and how much of its text is on screen, or null before it has started. */
+export function shownReply(state: ChatState): { id: number; length: number } | null {
+  const key = state.turn?.replyKey;
+  const entry = key ? state.entries.find((e) => e.key === key) : undefined;
+  return entry?.id != null ? { id: entry.id, length: entry.content.length } : null;
 }

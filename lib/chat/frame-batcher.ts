@@ -8,6 +8,8 @@ export interface FrameBatcher {
   flush(): void;
   /** Drops the pending frame callback (unmount). Pending text is emitted first. */
   dispose(): void;
+  /** Drops the pending frame callback and the text it would have emitted (Stop: nothing more shows). */
+  cancel(): void;
 }
 
 export interface FrameScheduler {
@@ -48,5 +50,10 @@ export function createFrameBatcher(
     },
     flush,
     dispose: flush,
+    cancel() {
+      if (handle !== null) scheduler.cancel(handle);
+      handle = null;
+      pending = "";
+    },
   };
 }

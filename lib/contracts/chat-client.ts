@@ -63,6 +63,10 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
+/** POST /v1/chat_session/stop (chat.ts). */
+export const chatStopSchema = z.object({ message: z.nullable(chatMessageSchema), wallet: walletSchema });
+export type ChatStop = z.infer<typeof chatStopSchema>;
+
 /**
  * Messages of the POST /v1/chat_session/chat stream, each a `data:` line of JSON, then `event: close`.
  * start → delta* → end, or start → delta* → error (the reply is kept as partial when some text came).

@@ -14,6 +14,8 @@ const HISTORY_PAGE_MAX = 100;
 
 const robotId = wholeNumber(1, ID_MAX);
 const modelKey = text().trim().min(1).max(64);
+/** Far above any reply a model writes within its token limit. */
+const STOP_SHOWN_MAX = 1_000_000;
 
 /**
  * POST /v1/chat_session/chat: { robot_id, message, model? } → text/event-stream (see chat-client.ts), or a
@@ -46,6 +48,18 @@ export const chatModelQuery = z.object({ robot_key: text().trim().min(1).max(64)
 
 /** POST /v1/chat_session/set_model: { robot_id, model } → { current }. Refuses unknown or unavailable models. */
 export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey });
+
+/**
+ * POST /v1/chat_session/stop: { message_id, shown_length } → { message, wallet }. Sent after the user pressed Stop
+ * (and the reply's stream was dropped): the stored reply is cut to the first `shown_length` characters (UTF-16
+ * code units) of the text the server generated, which is what the page showed. Only the user's own latest replies,
+ * once each. `message` is the stored reply, or null while another process is still writing it (it is cut when it
+ * is written); `wallet` is GET /v1/buy_coin/wallet after the reply settled.
+ */
+export const chatStopRequest = z.object({
+  message_id: wholeNumber(1, ID_MAX),
+  shown_length: wholeNumber(0, STOP_SHOWN_MAX),
+});
 
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
 export const chatRecentQuery = z.object({ limit: wholeNumberParam(1, 50).default(12) });

@@ -5,12 +5,14 @@ import {
   chatRecentQuery,
   chatSendRequest,
   chatSetModelRequest,
+  chatStopRequest,
 } from "../../lib/contracts/chat";
 import { beginReply } from "../modules/chat/begin-reply";
 import type { ChatDeps } from "../modules/chat/chat-context";
 import { readHistory, recentChats } from "../modules/chat/chat-history";
 import { listModelsFor, setSessionModel } from "../modules/chat/model-choice";
 import { relayReply } from "../modules/chat/reply-relay";
+import { stopReply } from "../modules/chat/stop-reply";
 import { readWallet } from "../modules/chat/wallet-summary";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
@@ -35,6 +37,12 @@ export function chatRoutes(): Hono<ApiEnv> {
     c.header("cache-control", "no-cache, no-transform");
     c.header("x-accel-buffering", "no");
     return c.body(relayReply(chatDeps(c), reply));
+  });
+
+  app.post("/chat_session/stop", requireAuth, async (c) => {
+    const input = readBody(c, chatStopRequest);
+    const stop = { messageId: input.message_id, shownLength: input.shown_length };
+    return ok(c, await stopReply(chatDeps(c), c.get("user").id, stop));
   });
 
   app.post("/chat_session/history", requireAuth, async (c) => {

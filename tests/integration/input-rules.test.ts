@@ -169,6 +169,7 @@ const SAMPLES: Sample[] = [
     message: "Hello",
     model: "standard",
   })),
+  sample("POST /v1/chat_session/stop", "chat.chatStopRequest", () => ({ message_id: 1, shown_length: 0 })),
   sample("POST /v1/chat_session/history", "chat.chatHistoryRequest", (ids) => ({ robot_id: ids.robotId, limit: 10 })),
   sample("GET /v1/chat_session/recent_list", "chat.chatRecentQuery", () => ({ limit: "5" })),
   sample("GET /v1/chat_session/model", "chat.chatModelQuery", (ids) => ({ robot_key: ids.robotKey })),

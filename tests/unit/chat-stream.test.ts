@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "@/lib/api/errors";
 import { describeChatError, FAILURE_MESSAGES, refusalNotice } from "@/lib/chat/chat-failures";
-import { chatReducer, initialChatState, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
+import { chatReducer, initialChatState, shownReply, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { CHAT_CODES } from "@/lib/contracts/chat";
@@ -195,6 +195,20 @@ describe("a chat turn: stream consumer and reducer", () => {
     expect(state.turn).toBeNull();
   });
 
+  it("keeps exactly the text that was on screen at Stop, dropping text that came after", () => {
+    let state = chatReducer(initialChatState, { type: "send", key: "local-1", text: "Go" });
+    state = chatReducer(state, { type: "start", start: start("Go") });
+    expect(shownReply(state)).toEqual({ id: 12, length: 0 });
+    state = chatReducer(state, { type: "delta", text: "Once upon" });
+    const atStop = shownReply(state);
+    expect(atStop).toEqual({ id: 12, length: 9 });
+    // Words already on their way when Stop was pressed, applied before the stream ended.
+    state = chatReducer(state, { type: "delta", text: " a time" });
+    state = chatReducer(state, { type: "stopped", shown: atStop!.length });
+    expect(view(state)[1]).toMatchObject({ id: 12, content: "Once upon", status: "stopped" });
+    expect(shownReply(state)).toBeNull();
+  });
+
   it("shows a stopped reply when aborted before the reply started", async () => {
     const ctrl = new AbortController();
     ctrl.abort();
@@ -371,5 +385,21 @@ describe("frame batcher", () => {
     expect(emit).toHaveBeenCalledTimes(2);
     batcher.dispose();
     expect(emit).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops pending text and its frame when cancelled (Stop)", () => {
+    const frames: Array<() => void> = [];
+    const cancelled: number[] = [];
+    const emit = vi.fn();
+    const batcher = createFrameBatcher(emit, {
+      request: (cb) => frames.push(cb),
+      cancel: (h) => void cancelled.push(h),
+    });
+    batcher.push("words after Stop");
+    batcher.cancel();
+    expect(cancelled).toEqual([1]);
+    batcher.flush();
+    batcher.dispose();
+    expect(emit).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProvider } from "@/server/providers/llm/demo-model";
-import { keyPhrase, placeOf, writeDemoReply } from "@/server/providers/llm/demo-reply";
+import { DEMO_CHARACTERS_A } from "@/server/db/seed/demo-characters-a";
+import { readCharacter } from "@/server/providers/llm/demo-character";
+import { readMessage, topicOf } from "@/server/providers/llm/demo-message";
+import { writeDemoReply } from "@/server/providers/llm/demo-reply";
 import type { DemoContext, LlmMessage, ReplyRequest } from "@/server/providers/llm/types";
 
 const aria: DemoContext = {
@@ -28,62 +31,113 @@ function request(
   };
 }
 
-const sentences = (text: string) => text.match(/[^.!?]+[.!?]+["')*]*/g) ?? [];
 const fast = createDemoProvider({ wordDelayMs: { min: 0, max: 1 } });
 
+const mira = DEMO_CHARACTERS_A.find((c) => c.key === "captain-mira-voss")!;
+const miraCard: DemoContext = { ...mira, characterName: mira.name, userName: "Sam", userMessage: "" };
+
+/** A conversation with the character, one user message at a time, as the chat sends it (the greeting first). */
+function converse(card: DemoContext, messages: string[]): string[] {
+  const conversation: LlmMessage[] = [{ role: "assistant", content: card.greeting }];
+  return messages.map((userMessage, i) => {
+    conversation.push({ role: "user", content: userMessage });
+    const reply = writeDemoReply({ ...card, userMessage }, { firstReply: i === 0, conversation: [...conversation] });
+    conversation.push({ role: "assistant", content: reply });
+    return reply;
+  });
+}
+
+const MESSAGES = [
+  "I adopted a tiny grey kitten today",
+  "We won the championship!",
+  "Do you like jazz?",
+  "The weather turned cold again",
+  "hello",
+  "What is your favourite song?",
+  "My sister is visiting next week",
+  "I burned the toast this morning",
+  "*leans against the railing and looks out at the stars*",
+  "ok",
+  "Can you tell me about the old lighthouse on the hill near the harbour?",
+  "lol",
+];
+
 describe("demo reply text", () => {
-  it("is 2 to 4 sentences, in character, and echoes a phrase of a question", () => {
-    const reply = writeDemoReply(aria);
-    expect(reply).toContain("Aria");
-    expect(reply).toContain("old lighthouse");
-    expect(sentences(reply).length).toBeGreaterThanOrEqual(2);
-    expect(sentences(reply).length).toBeLessThanOrEqual(4);
-  });
-
-  it("says it is a demo on the first reply", () => {
-    expect(writeDemoReply(aria, { firstReply: true })).toMatch(/demo/i);
-  });
-
-  it("is the same for the same message and varies across messages", () => {
-    expect(writeDemoReply(aria)).toBe(writeDemoReply(aria));
-    const messages = [
-      "I adopted a tiny grey kitten today",
-      "We won the championship!",
-      "Do you like jazz?",
-      "The weather turned cold again",
-      "hello",
-      "What is your favourite song?",
-      "My sister is visiting next week",
-      "I burned the toast this morning",
+  it("never echoes the user's message: no quotes, and no run of five of its words", () => {
+    const long = [
+      ...MESSAGES,
+      "I think the new captain of the guard is hiding something from the whole crew",
+      "Why would anyone build a lighthouse so far from the sea, and who keeps it lit?",
     ];
-    const replies = messages.map((userMessage) => writeDemoReply({ ...aria, userMessage }));
-    expect(new Set(replies).size).toBe(messages.length);
-    const openings = new Set(
-      replies.map((r) =>
-        r
-          .split(/[.!?]/)[0]
-          ?.replace(/"[^"]*"/g, "")
-          .trim(),
-      ),
-    );
-    expect(openings.size).toBeGreaterThanOrEqual(4);
-    for (const reply of replies) {
-      expect(sentences(reply).length).toBeGreaterThanOrEqual(2);
-      expect(sentences(reply).length).toBeLessThanOrEqual(4);
+    for (const card of [aria, miraCard]) {
+      for (const [i, reply] of converse(card, long).entries()) {
+        expect(reply).not.toContain('"');
+        expect(reply).not.toContain("\u201c");
+        const words = long[i]!.toLowerCase().match(/[\p{L}']+/gu)!;
+        const text = reply.toLowerCase();
+        for (let start = 0; start + 5 <= words.length; start += 1)
+          expect(text, `${long[i]} → ${reply}`).not.toContain(words.slice(start, start + 5).join(" "));
+      }
     }
   });
 
-  it("reacts differently to a question, a statement and a greeting", () => {
-    const question = writeDemoReply({ ...aria, userMessage: "Do you play the saxophone?" });
-    const statement = writeDemoReply({ ...aria, userMessage: "I play the saxophone." });
-    const greeting = writeDemoReply({ ...aria, userMessage: "Hi!" });
-    expect(question).toMatch(/saxophone/i);
-    expect(statement).toMatch(/saxophone/i);
-    expect(question.split(".")[0]).not.toBe(statement.split(".")[0]);
-    expect(greeting).toMatch(/^(Hello|There you are|Hey), Sam/);
+  it("talks about the topic of the user's message, seen from the character's side", () => {
+    expect(writeDemoReply(aria)).toContain("the old lighthouse");
+    const sister = writeDemoReply({ ...aria, userMessage: "My sister is visiting next week" });
+    expect(sister).not.toMatch(/\bmy sister\b/i);
+    expect(sister).toMatch(/\byour sister\b/);
   });
 
-  it("copes with an empty message and missing names", () => {
+  it("uses the character's persona, scenario and greeting", () => {
+    // Over a few conversations (each reply draws a few of the card's fragments, not all of them).
+    const replies = ["Sam", "Alex", "Kim"]
+      .flatMap((userName) => converse({ ...miraCard, userName }, MESSAGES))
+      .join("\n");
+    // Persona sentences in her own voice, where the scene is, and the greeting's "Strap in, {{user}}".
+    const own = readCharacter(miraCard);
+    expect(own.selfLines).toContain("I lie easily to customs officers and never to my crew");
+    expect(own.selfLines.some((line) => replies.includes(line))).toBe(true);
+    expect(replies).toMatch(/aboard my freighter|her freighter/);
+    expect(replies).toMatch(/freighter captain/);
+    const greetings = ["hi", "hello", "hey there", "good morning", "hiya", "heya"].map((m) =>
+      writeDemoReply({ ...miraCard, userMessage: m }),
+    );
+    expect(greetings.some((reply) => reply.includes("Strap in, Sam."))).toBe(true);
+    // Nothing of another character's card.
+    expect(converse(aria, MESSAGES).join("\n")).not.toMatch(/freighter|customs|Strap in/);
+  });
+
+  it("is the same for the same conversation, and different for each message and as the conversation grows", () => {
+    expect(writeDemoReply(aria)).toBe(writeDemoReply(aria));
+    const replies = MESSAGES.map((userMessage) => writeDemoReply({ ...miraCard, userMessage }));
+    expect(new Set(replies).size).toBe(MESSAGES.length);
+    // The same message later in a conversation gets another reply.
+    const twice = converse(miraCard, ["Do you like jazz?", "ok", "Do you like jazz?"]);
+    expect(twice[2]).not.toBe(twice[0]);
+    // Whole conversations read differently from start to end: no reply repeats an opening of the last three.
+    const chat = converse(miraCard, MESSAGES);
+    const openings = chat.map(
+      (r) =>
+        r
+          .split("\n\n")
+          .find((p) => !p.startsWith("*"))!
+          .split(/(?<=[.!?]) /)[0],
+    );
+    expect(new Set(openings).size).toBeGreaterThanOrEqual(MESSAGES.length - 2);
+  });
+
+  it("answers an action with narration in asterisks, and a greeting or a short reply without a topic", () => {
+    const acted = writeDemoReply({ ...miraCard, userMessage: "*sits down next to you and sighs*" });
+    expect(acted.split("\n\n")[0]).toMatch(/^\*Captain Mira Voss [^*]+\*$/);
+    for (const message of ["hello", "ok", "lol", "nope"]) expect(readMessage(message).topic).toBeNull();
+    expect(writeDemoReply({ ...aria, userMessage: "lol" })).not.toMatch(/\blol\b/i);
+  });
+
+  it("says it is a demo on the first reply", () => {
+    expect(writeDemoReply(aria, { firstReply: true })).toMatch(/offline demo model/);
+  });
+
+  it("copes with an empty message and an empty card", () => {
     const reply = writeDemoReply({
       characterName: "",
       userName: "",
@@ -92,16 +146,66 @@ describe("demo reply text", () => {
       greeting: "",
       userMessage: "",
     });
-    expect(sentences(reply).length).toBeGreaterThanOrEqual(2);
-    expect(reply).not.toContain("{");
+    expect(reply.length).toBeGreaterThan(20);
+    expect(reply).not.toMatch(/[{}]|undefined|null/);
+  });
+});
+
+describe("reading the card and the message", () => {
+  it("reads the role, persona lines, place, greeting and pronouns of a card", () => {
+    expect(readCharacter(miraCard)).toMatchObject({
+      pronouns: { subject: "she", possessive: "her" },
+      role: "a freighter captain",
+      where: "aboard my freighter",
+      address: { words: "Strap in", end: "." },
+      selfLines: [
+        "I'm a quick-talking freighter captain in my forties with a prosthetic left hand I call 'the Accountant'",
+        "I lie easily to customs officers and never to my crew",
+      ],
+    });
+    const aria = readCharacter({
+      characterName: "Aria",
+      persona: "Aria is a cheerful barista who loves jazz. She hums while she works.",
+      scenario: "You meet Aria at a rainy train station at midnight.",
+      greeting: "Oh! Hello there, {{user}}!",
+    });
+    expect(aria).toMatchObject({
+      role: "a barista",
+      selfLines: ["I'm a cheerful barista who loves jazz", "I hum while I work"],
+      where: "at the rainy train station",
+      mood: "bright",
+    });
   });
 
-  it("finds key phrases and places", () => {
-    expect(keyPhrase("Can you tell me about the old lighthouse?")).toBe("old lighthouse");
-    expect(keyPhrase("ok")).toBeNull();
-    expect(placeOf("You meet Aria at a rainy train station at midnight.")).toBe("the rainy train station");
-    expect(placeOf("Aria waits in your apartment, pacing.")).toBe("your apartment");
-    expect(placeOf("A quiet evening.")).toBeNull();
+  it("finds the topic of a message as a noun phrase", () => {
+    expect(topicOf("Can you tell me about the old lighthouse?")).toBe("the old lighthouse");
+    expect(topicOf("I adopted a tiny grey kitten today")).toBe("a tiny grey kitten");
+    expect(topicOf("The weather turned cold again")).toBe("the weather");
+    expect(topicOf("My sister is visiting next week")).toBe("your sister");
+    expect(topicOf("Tell me about your ship")).toBe("my ship");
+    expect(topicOf("Do you like jazz?")).toBe("jazz");
+    expect(topicOf("Have you ever been to Paris?")).toBe("Paris");
+    expect(topicOf("ok")).toBeNull();
+  });
+
+  it("tells kinds of message apart", () => {
+    const kind = (m: string) => readMessage(m).kind;
+    expect(["Hi!", "hello there", "Good morning"].map(kind)).toEqual(["greeting", "greeting", "greeting"]);
+    expect(["Do you sing?", "where are we going", "Tell me about the war"].map(kind)).toEqual([
+      "question",
+      "question",
+      "question",
+    ]);
+    expect(["*waves*", "yes", "nope", "haha", "hm", "We did it!", "I like rain."].map(kind)).toEqual([
+      "action",
+      "yes",
+      "no",
+      "laugh",
+      "short",
+      "exclamation",
+      "statement",
+    ]);
+    expect(readMessage("*waves* Nice to see you").acted).toBe(true);
   });
 });
 
@@ -122,7 +226,9 @@ describe("demo LLM provider", () => {
     const chunks: string[] = [];
     for await (const chunk of stream.textStream) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(5);
-    expect(chunks.join("")).toBe(writeDemoReply(aria));
+    expect(chunks.join("")).toBe(
+      writeDemoReply(aria, { conversation: [...history, { role: "user", content: aria.userMessage }] }),
+    );
     const usage = await stream.usage();
     expect(usage.inputTokens).toBeGreaterThan(0);
     expect(usage.outputTokens).toBeGreaterThan(0);
@@ -131,7 +237,7 @@ describe("demo LLM provider", () => {
   it("labels the first reply of a chat as a demo", async () => {
     const chunks: string[] = [];
     for await (const chunk of fast.streamReply(request()).textStream) chunks.push(chunk);
-    expect(chunks.join("")).toBe(writeDemoReply(aria, { firstReply: true }));
+    expect(chunks.join("")).toBe(writeDemoReply(aria, { firstReply: true, conversation: request().messages }));
   });
 
   it("sends no word after an abort and ends without an error", async () => {
@@ -144,7 +250,7 @@ describe("demo LLM provider", () => {
     }
     expect(chunks).toHaveLength(2);
     expect(chunks.join("")).toBe(
-      writeDemoReply(aria, { firstReply: true })
+      writeDemoReply(aria, { firstReply: true, conversation: request().messages })
         .match(/\s*\S+/g)!
         .slice(0, 2)
         .join(""),

@@ -67,6 +67,11 @@ export const chatMessages = pgTable(
     coinsSpent: integer("coins_spent").notNull().default(0),
     /** How an assistant reply was paid (allowance, included, coins), so an interrupted one can be refunded. */
     chargeKind: text("charge_kind"),
+    /**
+     * Set once when the user pressed Stop: the length (UTF-16 code units, as the browser and the server count a
+     * string) of the reply's text that was on their screen. The stored reply is cut to it once it is final.
+     */
+    shownLength: integer("shown_length"),
     promptTokens: integer("prompt_tokens"),
     completionTokens: integer("completion_tokens"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +84,7 @@ export const chatMessages = pgTable(
     check("chat_messages_role_ck", sql`${t.role} in ('user', 'assistant')`),
     check("chat_messages_status_ck", sql`${t.status} in ('streaming', 'complete', 'partial', 'failed')`),
     check("chat_messages_coins_ck", sql`${t.coinsSpent} >= 0`),
+    check("chat_messages_shown_ck", sql`${t.shownLength} >= 0`),
     check("chat_messages_charge_ck", sql`${t.chargeKind} in ('allowance', 'included', 'coins')`),
   ],
 );

@@ -76,6 +76,7 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
   const lastMessage = sql<string | null>`(
     select ${chatMessages.content} from ${chatMessages}
     where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial')
+      and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit 1)`;
   const rows = await db
     .select({

@@ -3,6 +3,7 @@ import { chatMessages, chatSessions, walletLedger } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
 import { refundReply, usageDay } from "./metering";
+import { keepShownText } from "./shown-text";
 
 /** Longer than any reply can stream (first-token and idle timeouts end a stuck one), and than the reply lease. */
 export const INTERRUPTED_AFTER_MS = 15 * 60_000;
@@ -56,6 +57,8 @@ async function settleOne(db: Db, id: number): Promise<boolean> {
     const coins = spend && spend.delta < 0 ? -spend.delta : 0;
     if (row.status === "partial") {
       if (coins > 0) await tx.update(chatMessages).set({ coinsSpent: coins }).where(eq(chatMessages.id, id));
+      // Stopped by the user before its process died: only what their screen showed stays.
+      await keepShownText(tx, id);
       return true;
     }
     const [session] = await tx

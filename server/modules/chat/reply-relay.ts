@@ -11,6 +11,7 @@ import type { ChatDeps } from "./chat-context";
 import { toChatMessage, type MessageRow } from "./chat-history";
 import { refundReply } from "./metering";
 import { startCheckpoints } from "./reply-checkpoints";
+import { keepShownText } from "./shown-text";
 
 const encoder = new TextEncoder();
 const frame = (message: ChatStreamMessage | ChatStreamErrorData) =>
@@ -219,6 +220,8 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         return;
       }
     }
+    // The user pressed Stop while this was written (the stop request may have come through another process).
+    if (row.shownLength !== null) row = await cutToShown(row);
     let balance = reply.balance;
     let freeUsed = reply.freeUsed;
     if (refund) {
@@ -250,6 +253,22 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       );
     }
     push(CLOSE_FRAME);
+  }
+
+  async function cutToShown(row: MessageRow): Promise<MessageRow> {
+    try {
+      return (
+        (await retryWhileUnavailable(() => keepShownText(deps.db, row.id), {
+          budgetMs: deps.config.CHAT_SAVE_RETRY_MS,
+        })) ?? row
+      );
+    } catch (err) {
+      deps.logger.warn("chat reply could not be cut to the text shown", {
+        message_id: row.id,
+        error: databaseErrorMessage(err),
+      });
+      return row;
+    }
   }
 
   return new ReadableStream<Uint8Array>({

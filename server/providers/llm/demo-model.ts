@@ -11,7 +11,8 @@ export interface DemoProviderOptions {
 
 /**
  * The built-in offline model (used when LLM_BASE_URL is unset): a short, clearly labelled demo reply in the
- * character's voice, streamed word by word. It stops at once when the request is aborted.
+ * character's voice (demo-reply.ts), written from the character's card and the conversation so far, streamed word
+ * by word. It stops at once when the request is aborted.
  */
 export function createDemoProvider(options: DemoProviderOptions = {}): ConfiguredLlmProvider {
   const { min, max } = options.wordDelayMs ?? { min: 20, max: 35 };
@@ -22,7 +23,8 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Configure
     upstreamModel: (_modelKey, providerModel) => providerModel,
     streamReply(request: ReplyRequest) {
       const firstReply = request.messages.filter((m) => m.role === "user").length <= 1;
-      const words = writeDemoReply(request.demo, { firstReply }).match(/\s*\S+/g) ?? [];
+      const reply = writeDemoReply(request.demo, { firstReply, conversation: request.messages });
+      const words = reply.match(/\s*\S+/g) ?? [];
       const model = createScriptedLanguageModel({
         provider: "demo",
         modelId: request.model,

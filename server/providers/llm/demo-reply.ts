@@ -1,183 +1,146 @@
-import type { DemoContext } from "./types";
+import { capitalise, readCharacter, type CharacterFragments } from "./demo-character";
+import { readMessage, type MessageKind } from "./demo-message";
+import { ACTIONS, BODIES, CLOSERS, OPENERS, REACTIONS } from "./demo-templates";
+import type { DemoContext, LlmMessage } from "./types";
 
 /**
- * The offline demo model's words: a short in-character reply (2-4 sentences) made from templates, the character
- * and the user's message. It reacts to a question, a greeting, an exclamation or a statement, echoes a phrase of
- * the message, leans on the persona's tone and the scenario's setting, and varies with a hash of the message
- * (the same message always gets the same reply). The first reply, and some later ones, say it is a demo.
+ * The offline demo model's words: a small generative composer, no language model. A reply is a few sentences
+ * drawn from templates (demo-templates.ts) filled with fragments of the character's own card (its role, persona
+ * lines turned into its own voice, where the scene is, how its greeting hails the user: demo-character.ts) and the
+ * topic of the user's last message (demo-message.ts), in a shape set by what the user wrote: a question, a
+ * greeting, an action in *asterisks*, a short yes or no, a statement. The user's words are never quoted back.
+ *
+ * Picks come from a seeded generator (mulberry32) whose seed is a hash of the character and the whole
+ * conversation, so a reply is the same for the same conversation (tests rely on that) and changes as the
+ * conversation grows; sentences of the character's earlier replies are not used again while others are left.
+ * The first reply, and some later ones, say that this is the demo model.
  */
-export function writeDemoReply(context: DemoContext, options: { firstReply?: boolean } = {}): string {
-  const name = context.characterName.trim() || "Your companion";
-  const user = context.userName.trim() || "friend";
-  const message = context.userMessage.trim();
-  const pick = picker(hash(`${name}\u0000${message}`));
-  const phrase = keyPhrase(message, [name, user]);
-  const fill = (template: string) =>
-    template
-      .replaceAll("{name}", name)
-      .replaceAll("{user}", user)
-      .replaceAll("{phrase}", phrase ?? "")
-      .replaceAll("{Phrase}", capitalise(phrase ?? ""));
+const RECENT_REPLIES = 3;
 
-  const sentences = [fill(pick(reactions(kindOf(message), phrase !== null)))];
-  const mood = moodOf(`${context.persona} ${context.greeting}`);
-  const place = placeOf(context.scenario);
-  sentences.push(
-    place && pick([true, false]) ? `*${name} glances around ${place}, then back at you.*` : fill(pick(ACTIONS[mood])),
+export function writeDemoReply(
+  context: DemoContext,
+  options: { firstReply?: boolean; conversation?: LlmMessage[] } = {},
+): string {
+  const name = clean(context.characterName) || "Your companion";
+  const user = clean(context.userName) || "friend";
+  const conversation = options.conversation ?? [{ role: "user", content: context.userMessage }];
+  const pick = picker(hash([name, ...conversation.map((m) => `${m.role}:${m.content}`)].join("\u0000")));
+  const character = readCharacter(context);
+  const message = readMessage(context.userMessage);
+  const earlier = conversation.slice(0, -1);
+  // The character's last few replies: their templates and persona lines wait until others have had a turn.
+  const replies = earlier
+    .filter((m) => m.role === "assistant")
+    .slice(-RECENT_REPLIES)
+    .map((m) => m.content);
+  const selfLines = character.selfLines.filter((line) => !replies.some((reply) => reply.includes(line)));
+  const selfLine = selfLines.length > 0 ? pick(selfLines) : null;
+  const slots = fillers(
+    { name, user, character, selfLine, topic: message.topic },
+    previousTopic(earlier, message.topic),
   );
-  const followUp = fill(pick(FOLLOW_UPS[mood]));
-  // Some reactions are two sentences already; the follow-up question goes first when the reply would pass four.
-  if (pick([true, true, false]) && countSentences([...sentences, followUp]) <= 3) sentences.push(followUp);
-  if (options.firstReply || pick([true, false, false]))
-    sentences.push(`(${name} is speaking through the offline demo model.)`);
-  return sentences.join(" ");
+  const choose = (templates: readonly string[]) => {
+    const usable = templates.flatMap((template) => {
+      const text = slots(template);
+      return text === null ? [] : [{ text, fresh: !replies.some((reply) => matches(template, reply)) }];
+    });
+    const fresh = usable.filter((option) => option.fresh);
+    return usable.length === 0 ? null : pick(fresh.length > 0 ? fresh : usable).text;
+  };
+
+  const narration = message.acted
+    ? choose(REACTIONS[character.mood])
+    : message.kind === "laugh" || pick([true, false])
+      ? choose(ACTIONS[character.mood])
+      : null;
+  const openers = [...OPENERS[message.kind].any, ...OPENERS[message.kind][character.mood]];
+  // The reply starts from what the user talked about, when that can be told.
+  const onTopic = openers.filter((template) => /\{topic\}/i.test(template));
+  const speech = [(message.topic ? choose(onTopic) : null) ?? choose(openers)];
+  // A body line most of the time; a greeting or a bare action keeps it short.
+  if (!isBrief(message.kind) || pick([true, false]))
+    speech.push(choose(BODIES[bodyKind(pick, character, message.topic)]));
+  if (pick([true, true, false]) || speech.filter(Boolean).length < 2) speech.push(choose(CLOSERS[character.mood]));
+
+  const paragraphs = [narration, speech.filter(Boolean).join(" ")];
+  if (options.firstReply || pick([true, false, false, false]))
+    paragraphs.push(`(${name} is speaking through the offline demo model.)`);
+  return paragraphs.filter(Boolean).join("\n\n");
 }
 
-type MessageKind = "greeting" | "question" | "exclamation" | "statement" | "empty";
-type Mood = "bright" | "dark" | "warm";
-
-function kindOf(message: string): MessageKind {
-  if (!message) return "empty";
-  if (
-    /^(hi|hello|hey|heya|hiya|yo|greetings|good (morning|afternoon|evening))\b[\s!.,]*\S{0,12}[\s!.]*$/i.test(message)
-  )
-    return "greeting";
-  if (
-    /\?\s*$/.test(message) ||
-    /^(who|what|when|where|why|how|do|does|did|can|could|would|will|is|are|should)\b/i.test(message)
-  )
-    return "question";
-  if (/!\s*$/.test(message)) return "exclamation";
-  return "statement";
+function isBrief(kind: MessageKind): boolean {
+  return kind === "greeting" || kind === "action" || kind === "laugh" || kind === "empty";
 }
 
-function reactions(kind: MessageKind, hasPhrase: boolean): string[] {
-  switch (kind) {
-    case "greeting":
-      return [
-        "Hello, {user}! I was hoping you would stop by.",
-        "There you are, {user}. I saved you a seat.",
-        "Hey, {user}! It's good to see you again.",
-      ];
-    case "question":
-      return hasPhrase
-        ? [
-            '"{Phrase}"? Now that is a question worth a moment, {user}.',
-            'Ah, "{phrase}"... I wondered when you would ask me that.',
-            'You want to know about "{phrase}"? Let me think how to answer that honestly.',
-          ]
-        : [
-            "That's a good question, {user}.",
-            "Hmm, you ask the curious things, {user}.",
-            "Let me think about that for a moment.",
-          ];
-    case "exclamation":
-      return hasPhrase
-        ? ['Whoa, "{phrase}"! You have my full attention now.', '"{Phrase}"! I did not see that coming, {user}.']
-        : ["Whoa! You have my full attention now.", "Well! That woke me right up, {user}."];
-    case "statement":
-      return hasPhrase
-        ? [
-            '"{Phrase}", you say? I\'ll remember that, {user}.',
-            'So it\'s "{phrase}", is it? I like where this is going.',
-            'Hmm, "{phrase}". I didn\'t expect that from you, {user}.',
-          ]
-        : ["I hear you, {user}.", "Go on, {user}, I'm listening.", "I see. Tell me more."];
-    case "empty":
-      return ["You've gone quiet, {user}. That's all right, I can wait."];
+/** Which kind of body line: the character's own words first, then its scene, its role or the topic. */
+function bodyKind(
+  pick: <T>(options: readonly T[]) => T,
+  character: CharacterFragments,
+  topic: string | null,
+): keyof typeof BODIES {
+  const kinds: (keyof typeof BODIES)[] = ["mood"];
+  if (character.selfLines.length > 0) kinds.push("self", "self", "self");
+  if (character.where) kinds.push("where", "where");
+  if (character.role) kinds.push("role");
+  if (topic) kinds.push("topic", "earlier");
+  return pick(kinds);
+}
+
+/** The topic of the user's latest earlier message that had one, when it differs from this one's. */
+function previousTopic(earlier: LlmMessage[], topic: string | null): string | null {
+  for (let i = earlier.length - 1; i >= 0; i -= 1) {
+    const m = earlier[i]!;
+    if (m.role !== "user") continue;
+    const before = readMessage(m.content).topic;
+    if (before) return before === topic ? null : before;
   }
+  return null;
 }
 
-const ACTIONS: Record<Mood, string[]> = {
-  warm: [
-    "*{name} smiles and settles in a little closer.*",
-    "*{name} tilts their head, listening closely.*",
-    "*{name} laughs softly.*",
-  ],
-  bright: [
-    "*{name} claps their hands, eyes sparkling.*",
-    "*{name} grins and bounces on their heels.*",
-    "*{name} beams at you.*",
-  ],
-  dark: [
-    "*{name}'s gaze lingers on you a moment too long.*",
-    "*{name} lowers their voice to a murmur.*",
-    "*{name} turns the thought over slowly.*",
-  ],
-};
-
-const FOLLOW_UPS: Record<Mood, string[]> = {
-  warm: [
-    "What made you think of that?",
-    "Stay a while and tell me more, won't you?",
-    "Where would you like to start, {user}?",
-  ],
-  bright: ["Come on, tell me everything!", "Oh, what should we do next?", "You have to tell me the rest, {user}!"],
-  dark: [
-    "Are you sure you want to know where this leads?",
-    "Careful, {user}. Some doors stay open once you knock.",
-    "Tell me what you are really looking for.",
-  ],
-};
-
-const MOOD_WORDS: Record<Exclude<Mood, "warm">, RegExp> = {
-  bright: /\b(cheerful|bubbly|playful|energetic|happy|sunny|excited|upbeat|optimistic|silly|bright)\b/i,
-  dark: /\b(mysterious|dark|cold|brooding|sinister|grim|gloomy|secretive|cynical|haunted|vampire|shadows?)\b/i,
-};
-
-function moodOf(text: string): Mood {
-  if (MOOD_WORDS.dark.test(text)) return "dark";
-  if (MOOD_WORDS.bright.test(text)) return "bright";
-  return "warm";
+/** Fills a template's {slots}; null when the template needs a fragment this character or message lacks. */
+function fillers(
+  parts: { name: string; user: string; character: CharacterFragments; selfLine: string | null; topic: string | null },
+  earlierTopic: string | null,
+): (template: string) => string | null {
+  const { name, user, character, selfLine, topic } = parts;
+  const { pronouns, role, where, address } = character;
+  const values: Record<string, string | null> = {
+    name,
+    user,
+    their: pronouns.possessive,
+    role,
+    where,
+    // "aboard my freighter" → "her freighter", for narration
+    scene: where ? where.replace(/^\S+ /, "").replace(/^my\b/, pronouns.possessive) : null,
+    hail: address ? `${address.words}, ${user}${address.end}` : null,
+    self: selfLine,
+    topic,
+    Topic: topic ? capitalise(topic) : null,
+    earlier: earlierTopic,
+  };
+  return (template) => {
+    let missing = false;
+    const text = template.replace(/\{(\w+)\}/g, (_all, key: string) => {
+      const value = values[key];
+      if (value === null || value === undefined) missing = true;
+      return value ?? "";
+    });
+    return missing ? null : text;
+  };
 }
 
-const STOP_WORDS = new Set(
-  (
-    "a an and are as at be been but by can could did do does for from had has have he her him his how i if in into is it " +
-    "its just me my no not of on or our she so than that the their them then there these they this to too up us was we " +
-    "were what when where which who why will with would you your yours about also am any some very really much many more " +
-    "tell know think want like get got let say said ask asking please maybe"
-  ).split(" "),
-);
-
-const PLACE =
-  /\b(?:at|in|inside|aboard|on)\s+(?:(an?|the)\s+|(your|our|their)\s+)?([\p{L}'-]+(?:\s+[\p{L}'-]+){0,3}?)(?=\s*[,.;:!?]|\s+(?:at|in|on|during|when|where|while|with|and|after|before|late|one|just|on)\b|\s*$)/iu;
-
-/** Where the scenario happens, as "the rainy train station", "your apartment" or "Hogwarts", or null. */
-export function placeOf(scenario: string): string | null {
-  const match = PLACE.exec(scenario);
-  if (!match?.[3]) return null;
-  const words = match[3].trim();
-  if (words.length < 3 || STOP_WORDS.has(words.toLowerCase())) return null;
-  const determiner = match[1] ? "the " : match[2] ? `${match[2].toLowerCase()} ` : "";
-  return `${determiner}${words}`;
+/** Text from the card, safe inside the reply's markdown. */
+function clean(text: string): string {
+  return text.replace(/[*_`[\]]/g, "").trim();
 }
 
-/** The longest run (up to 3 words) of content words, lower-cased, or null when there is none. */
-export function keyPhrase(text: string, ignore: string[] = []): string | null {
-  const ignored = new Set(ignore.flatMap((n) => n.toLowerCase().split(/\s+/)));
-  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
-  let best: string[] = [];
-  let run: string[] = [];
-  for (const word of [...words, ""]) {
-    const content =
-      word.length > 2 && word.length <= 20 && !STOP_WORDS.has(word) && !ignored.has(word) && !/^\d+$/.test(word);
-    if (content && run.length < 3) {
-      run.push(word);
-      continue;
-    }
-    if (run.join(" ").length > best.join(" ").length) best = run;
-    run = content ? [word] : [];
-  }
-  return best.length > 0 ? best.join(" ") : null;
-}
-
-function countSentences(parts: string[]): number {
-  return parts.join(" ").match(/[.!?]+(?=["'*)]*(\s|$))/g)?.length ?? 0;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The template was used in this earlier reply, whatever filled its slots. */
+function matches(template: string, reply: string): boolean {
+  const pattern = template
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".+?");
+  return new RegExp(pattern).test(reply);
 }
 
 /** FNV-1a, 32 bits. */
