@@ -1,8 +1,9 @@
 /**
  * Page addresses leave the browser with every event ($url, $referrer...). Their query strings can carry what a
  * user typed (a search) or secrets (a password-reset token, an OAuth code), so only the parameters below are kept.
+ * The collector applies the same rule (server/modules/analytics/scrub-urls.ts) to what other senders send.
  */
-const KEPT_PARAMETERS = new Set([
+export const KEPT_PARAMETERS: ReadonlySet<string> = new Set([
   "page",
   "sort",
   "utm_source",
@@ -13,7 +14,7 @@ const KEPT_PARAMETERS = new Set([
 ]);
 
 /** The SDK's properties that hold an address. */
-const URL_PROPERTIES = ["$url", "$referrer", "$latest_referrer", "$latest_landing_page"] as const;
+export const URL_PROPERTIES = ["$url", "$referrer", "$latest_referrer", "$latest_landing_page"] as const;
 
 /** `url` without credentials, fragment and query parameters other than the kept ones ("" when it is no URL). */
 export function scrubUrl(url: string): string {

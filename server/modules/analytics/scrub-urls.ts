@@ -1,20 +1,10 @@
+import { KEPT_PARAMETERS, URL_PROPERTIES } from "../../../lib/analytics/url-privacy";
+
 /**
  * The collector's side of the browser's URL rule (the browser scrubs first; another front end may not): query
  * strings can carry what a user typed or a secret (a reset token, an OAuth code), so addresses are stored without
- * credentials, fragment and query parameters other than these.
+ * credentials, fragment and query parameters other than the kept ones.
  */
-const KEPT_PARAMETERS = new Set([
-  "page",
-  "sort",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_content",
-  "utm_term",
-]);
-
-/** The SDK's properties that hold an address. */
-const URL_PROPERTIES = ["$url", "$referrer", "$latest_referrer", "$latest_landing_page"] as const;
 
 // Only addresses with one of these can lose anything to the rule; the others are kept without parsing.
 const SCRUBBABLE = /[?#@]/;
