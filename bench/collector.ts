@@ -4,7 +4,10 @@
  * and loaded. Prints figures beside the goal; never asserts on them. See bench/README.md.
  *
  *   npm run bench:collector [-- --senders 50] [--batch 50] [--batches 6000] [--chat 30] [--warmup 3]
- *                              [--token-delay-ms 15] [--cpu-prof DIR]
+ *                              [--token-delay-ms 15] [--rate EVENTS_PER_S] [--cpu-prof DIR]
+ *
+ * - `--rate`: the senders keep to that many events a second in all (batch i leaves at i × batch / rate s),
+ *   to read chat latency at a given collector load rather than at the most the machine can take (the default).
  *
  * - Server: our API without Next (which /v1 never reaches) in a child process (bench/lib/chat-server-child.ts via
  *   startApiInProcess: the collector's buffered writer as the real server has it, the real OpenAI-compatible
@@ -43,11 +46,13 @@ interface Options {
   chat: number;
   warmup: number;
   tokenDelayMs: number;
+  /** Events a second the senders keep to in all; 0: as fast as answers come. */
+  rate: number;
   cpuProf?: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { senders: 50, batch: 50, batches: 6000, chat: 30, warmup: 3, tokenDelayMs: 15 };
+  const opts: Options = { senders: 50, batch: 50, batches: 6000, chat: 30, warmup: 3, tokenDelayMs: 15, rate: 0 };
   eachFlag(argv, (flag, arg, value) => {
     if (flag === "--senders") opts.senders = intFlag(flag, value(), 1);
     else if (flag === "--batch") opts.batch = intFlag(flag, value(), 1);
@@ -55,6 +60,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === "--chat") opts.chat = intFlag(flag, value(), 1);
     else if (flag === "--warmup") opts.warmup = intFlag(flag, value(), 0);
     else if (flag === "--token-delay-ms") opts.tokenDelayMs = intFlag(flag, value(), 0);
+    else if (flag === "--rate") opts.rate = intFlag(flag, value(), 0);
     else if (flag === "--cpu-prof") opts.cpuProf = path.resolve(value() ?? "bench-profiles");
     else throw new Error(`unknown flag ${arg}`);
   });
@@ -138,7 +144,13 @@ async function main(): Promise<void> {
   let sent = 0;
   const statuses = new Map<number, number>();
   let accepted = 0;
+  // With --rate, batch i leaves at i × batch / rate seconds after the start (the senders take them in order).
+  let nextBatch = 0;
+  let started = 0;
+  const batchIntervalMs = opts.rate > 0 ? (opts.batch * 1000) / opts.rate : 0;
   const send = async (body: string) => {
+    const wait = started + nextBatch++ * batchIntervalMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const reply = await client.post({
       path: COLLECTOR_PATH,
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -152,7 +164,7 @@ async function main(): Promise<void> {
   const before = await storedCount();
   server.mark(false);
   const meter = await cpuMeter(async () => ownCpuMs());
-  const started = performance.now();
+  started = performance.now();
   let loadDone = false;
   const load = runPool(bodies, opts.senders, send).finally(() => (loadDone = true));
   const loaded: StreamTiming[] = [];
@@ -168,7 +180,10 @@ async function main(): Promise<void> {
   const serverWindow = await server.memory();
 
   out();
-  out(`## Load: ${fixed(opts.batches)} batches of ${opts.batch} events from ${opts.senders} senders`);
+  out(
+    `## Load: ${fixed(opts.batches)} batches of ${opts.batch} events from ${opts.senders} senders` +
+      (opts.rate > 0 ? `, paced to ${fixed(opts.rate)} events/s` : ", as fast as answered"),
+  );
   out();
   out(
     `  bodies made beforehand: ${fixed(bodyBytes / opts.batches / 1024, 1)} KB per batch ` +
