@@ -2,18 +2,19 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { confirmAdult } from "@/lib/age-gate/preferences";
-import { safeNextPath } from "@/lib/age-gate/safe-next";
+import { readAgeGateIntent } from "@/lib/age-gate/gate-intent";
+import { confirmAdult, setNsfw } from "@/lib/age-gate/preferences";
 
 export function AgeConfirm() {
   const router = useRouter();
-  const next = safeNextPath(useSearchParams().get("next"));
+  const { next, nsfw } = readAgeGateIntent(useSearchParams());
   return (
     <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
       <Button
         className="h-11 px-6"
         onClick={() => {
           confirmAdult();
+          if (nsfw) setNsfw(true);
           router.replace(next);
           router.refresh();
         }}

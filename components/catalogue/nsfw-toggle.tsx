@@ -4,9 +4,10 @@ import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { useClientValue } from "@/components/use-client-value";
 import { trackClick } from "@/lib/analytics/click-label";
+import { ageGateHref } from "@/lib/age-gate/gate-intent";
 import { isAgeVerified, isNsfwOn, setNsfw } from "@/lib/age-gate/preferences";
 
-/** The NSFW setting: it can be turned on only after age verification, which it leads to first. */
+/** The NSFW setting: it can be turned on only after age verification, which it leads to first (and back, on). */
 export function NsfwToggle({ initialOn }: { initialOn: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -17,7 +18,8 @@ export function NsfwToggle({ initialOn }: { initialOn: boolean }) {
   function toggle() {
     const next = !on;
     if (next && !isAgeVerified()) {
-      router.push(`/age-verification?next=${encodeURIComponent(pathname ?? "/")}`);
+      // The gate turns the setting on as it confirms the age: one click, not a second one on return.
+      router.push(ageGateHref(pathname ?? "/", true));
       return;
     }
     setNsfw(next);
