@@ -5,6 +5,7 @@ import { useId, useRef, type KeyboardEvent } from "react";
 import { Link } from "@/components/ui/link";
 import { usePopup } from "@/components/ui/use-popup";
 import { trackClick } from "@/lib/analytics/click-label";
+import { profileHref } from "@/lib/format/profile-tab";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
 import { useAuthStore, type Profile } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
@@ -111,11 +112,20 @@ export function AccountMenu({ profile }: { profile: Profile }) {
           <Link
             role="menuitem"
             tabIndex={-1}
-            href={`/profile/${encodeURIComponent(profile.key)}`}
+            href={profileHref(profile.key)}
             onClick={() => close(false)}
             className={ITEM}
           >
             My profile
+          </Link>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            href={profileHref(profile.key, "favourites")}
+            onClick={() => close(false)}
+            className={ITEM}
+          >
+            My favourites
           </Link>
           <button
             role="menuitem"

@@ -31,7 +31,7 @@ export function OwnCharacterList({ uid, name, initialPage }: { uid: string; name
   }
 
   return (
-    <section aria-labelledby="creations-heading" className="mt-8" aria-busy={isPending || isPlaceholderData}>
+    <section aria-labelledby="creations-heading" aria-busy={isPending || isPlaceholderData}>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="creations-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">

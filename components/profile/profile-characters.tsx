@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { useSignedInProfile } from "@/components/auth/header-account";
 import { characterCount } from "./character-count";
-import { OwnCharacterList } from "./own-character-list";
+import { OwnProfileTabs } from "./own-profile-tabs";
 
 export interface ProfileCharactersProps {
   profileKey: string;
@@ -18,11 +18,11 @@ export interface ProfileCharactersProps {
 
 /**
  * The profile's characters: the server-rendered public ones for visitors; for the profile's owner (known only in
- * the browser), all of theirs with Edit and Delete.
+ * the browser), all of theirs with Edit and Delete, and their favourites in a second tab.
  */
 export function ProfileCharacters({ profileKey, name, publicTotal, page, children }: ProfileCharactersProps) {
   const viewer = useSignedInProfile();
-  if (viewer && viewer.key === profileKey) return <OwnCharacterList uid={viewer.uid} name={name} initialPage={page} />;
+  if (viewer && viewer.key === profileKey) return <OwnProfileTabs uid={viewer.uid} name={name} initialPage={page} />;
   return (
     <section aria-labelledby="creations-heading" className="mt-8">
       <div className="mb-3">

@@ -79,6 +79,7 @@ describe("header account menu", () => {
     const items = screen.getAllByRole("menuitem");
     expect(items.map((i) => i.textContent)).toEqual([
       "My profile",
+      "My favourites",
       "Edit profile",
       "Subscription",
       "Get Coins",
@@ -87,6 +88,7 @@ describe("header account menu", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
     expect(document.activeElement).toBe(items[0]);
     expect(items[0]?.getAttribute("href")).toBe("/profile/ada_l");
+    expect(items[1]?.getAttribute("href")).toBe("/profile/ada_l?tab=favourites");
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement).toBe(items[1]);
     await user.keyboard("{ArrowUp}{ArrowUp}");

@@ -18,7 +18,11 @@ const router = {
   forward: vi.fn(),
   prefetch: vi.fn(),
 };
-vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/profile/ada_l" }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => router,
+  usePathname: () => "/profile/ada_l",
+  useSearchParams: () => new URLSearchParams(window.location.search),
+}));
 
 const VISIBILITY = ["public", "unlisted", "private"] as const;
 const card = (id: number): OwnCharacterCard => ({
@@ -91,6 +95,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  window.history.replaceState(null, "", "/");
   useAuthStore.setState({ token: null, profile: null });
   localStorage.clear();
   vi.unstubAllGlobals();
@@ -147,5 +152,67 @@ describe("profile characters", () => {
     expect(screen.getByTestId("character-count").textContent).toBe("1 character");
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Your characters" })));
     expect(useToastStore.getState().toasts[0]?.title).toBe("Character deleted");
+  });
+
+  it("?tab=favourites shows the owner's favourites; removing one takes it out at once, re-pages and offers Undo", async () => {
+    let ids = Array.from({ length: 11 }, (_, i) => 100 + i);
+    const removed: number[] = [];
+    stubAccountFetch({
+      routes: {
+        "POST /v1/user/favorites/list": (body) => {
+          const page = Number(body.page);
+          const size = Number(body.page_size);
+          const list = ids.slice((page - 1) * size, page * size).map(card);
+          return ok({ list, total: ids.length, page, page_size: size });
+        },
+        "POST /v1/user/favorites/remove": (body) => {
+          removed.push(Number(body.robot_id));
+          ids = ids.filter((id) => id !== body.robot_id);
+          return ok({ robot_id: body.robot_id, favorited: false, favorite_count: 0 });
+        },
+        "POST /v1/user/favorites/add": (body) => {
+          ids = [Number(body.robot_id), ...ids];
+          return ok({ robot_id: body.robot_id, favorited: true, favorite_count: 1 });
+        },
+      },
+    });
+    window.history.replaceState(null, "", "/profile/ada_l?tab=favourites");
+    useAuthStore.getState().setSession("t".repeat(43), USER);
+    const user = renderProfile();
+    expect(screen.getByRole("tab", { name: "Favourites" }).getAttribute("aria-selected")).toBe("true");
+    const list = await screen.findByRole("list", { name: "Your favourites" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    expect(screen.getByTestId("favourite-count").textContent).toBe("11 characters");
+    expect(screen.queryByRole("link", { name: "Robot 110" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Remove Robot 100 from favourites" }));
+    expect(screen.queryByRole("link", { name: "Robot 100" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Your favourites" }));
+    // The first favourite of page 2 moves up; there is no page 2 any more.
+    await screen.findByRole("link", { name: "Robot 110" });
+    expect(removed).toEqual([100]);
+    expect(screen.getByTestId("favourite-count").textContent).toBe("10 characters");
+    expect(screen.queryByRole("button", { name: "Page 2" })).toBeNull();
+
+    const shown = useToastStore.getState().toasts[0]!;
+    expect(shown).toMatchObject({ title: "Removed from favourites", description: "Robot 100" });
+    shown.action!.onClick();
+    await screen.findByRole("link", { name: "Robot 100" });
+    expect(screen.getByRole("button", { name: "Page 2" })).toBeTruthy();
+  });
+
+  it("the tabs switch with the keyboard and keep the tab in the address", async () => {
+    ownServer(1);
+    stubAccountFetch({
+      routes: { "POST /v1/user/favorites/list": () => ok({ list: [], total: 0, page: 1, page_size: 10 }) },
+    });
+    useAuthStore.getState().setSession("t".repeat(43), USER);
+    const user = renderProfile();
+    const characters = screen.getByRole("tab", { name: "Characters" });
+    expect(characters.getAttribute("aria-selected")).toBe("true");
+    characters.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(window.location.search).toBe("?tab=favourites");
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Favourites" }));
   });
 });
