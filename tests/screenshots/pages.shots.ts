@@ -214,6 +214,22 @@ for (const viewport of VIEWPORTS) {
         await shot(page, "edit-profile", false);
       });
 
+      test("favourites", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `favs${viewport.width}${theme}`);
+        const auth = { authorization: `Bearer ${session.token}` };
+        const top = await (await request.post("/v1/tag/robots", { data: { page_size: 4 } })).json();
+        for (const robot of top.data.list as { id: number }[]) {
+          const res = await request.post("/v1/user/favorites/add", { data: { robot_id: robot.id }, headers: auth });
+          expect((await res.json()).code).toBe(0);
+        }
+        await page.goto("/");
+        await clickUntil(page.getByRole("button", { name: /^Account/ }), page.getByRole("menu", { name: "Account" }));
+        await shot(page, "account-menu", false);
+        await page.getByRole("menuitem", { name: "My favourites" }).click();
+        await expect(page.getByRole("list", { name: "Your favourites" }).getByRole("listitem")).toHaveCount(4);
+        await shot(page, "favourites");
+      });
+
       test("sandbox checkout", async ({ page, request }) => {
         const session = await signedInUser(page, request, `sandbox${viewport.width}${theme}`);
         const code = await orderViaApi(request, session, "buy_coin", "coins-550", 899);
