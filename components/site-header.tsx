@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { BrandLink } from "@/components/brand-link";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { strokeIcon } from "@/components/ui/icons";
@@ -40,20 +41,11 @@ function isActive(pathname: string | null, href: string): boolean {
 export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteHeaderProps) {
   const pathname = usePathname();
   const signIn = onSignIn ?? (() => useDialogStore.getState().openLogin());
+  const onSearchPage = pathname === "/search";
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:h-16 sm:gap-6 sm:px-6">
-        <Link href="/" className={`flex shrink-0 items-center gap-2 rounded-lg ${FOCUS}`}>
-          <span
-            aria-hidden="true"
-            className="grid size-8 place-items-center rounded-lg bg-linear-to-br from-primary to-pink-500 text-sm font-black text-white shadow-sm"
-          >
-            K
-          </span>
-          <span className="bg-linear-to-r from-primary to-pink-500 bg-clip-text text-xl font-extrabold tracking-tight text-transparent">
-            Kewl
-          </span>
-        </Link>
+        <BrandLink />
 
         <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
           {NAV.map((item) => {
@@ -74,42 +66,47 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
           })}
         </nav>
 
-        <form
-          role="search"
-          action="/search"
-          method="get"
-          className="ml-auto hidden w-full max-w-xs sm:block lg:max-w-sm"
-        >
-          <div className="relative">
-            <NavIcon
-              name="search"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <input
-              type="search"
-              name="q"
-              aria-label="Search characters"
-              placeholder="Search characters"
-              autoComplete="off"
-              enterKeyHint="search"
-              className={
-                "h-10 w-full rounded-full border border-border bg-muted pr-4 pl-9 text-sm text-foreground " +
-                "transition-colors placeholder:text-muted-foreground hover:border-muted-foreground/40 " +
-                "outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40"
-              }
-            />
-          </div>
-        </form>
-
-        <div className="ml-auto flex items-center gap-1 sm:ml-0 sm:gap-2">
-          <Link
-            href="/search"
-            aria-label="Search"
-            {...trackClick("explore", "search")}
-            className={buttonClassName("ghost", "icon", "sm:hidden")}
+        {/* /search has its own, larger box: one search box per page */}
+        {onSearchPage ? null : (
+          <form
+            role="search"
+            action="/search"
+            method="get"
+            className="ml-auto hidden w-full max-w-xs sm:block lg:max-w-sm"
           >
-            <NavIcon name="search" className="size-5" />
-          </Link>
+            <div className="relative">
+              <NavIcon
+                name="search"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <input
+                type="search"
+                name="q"
+                aria-label="Search characters"
+                placeholder="Search characters"
+                autoComplete="off"
+                enterKeyHint="search"
+                className={
+                  "h-10 w-full rounded-full border border-border bg-muted pr-4 pl-9 text-sm text-foreground " +
+                  "transition-colors placeholder:text-muted-foreground hover:border-muted-foreground/40 " +
+                  "outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40"
+                }
+              />
+            </div>
+          </form>
+        )}
+
+        <div className={`ml-auto flex items-center gap-1 sm:gap-2 ${onSearchPage ? "" : "sm:ml-0"}`}>
+          {onSearchPage ? null : (
+            <Link
+              href="/search"
+              aria-label="Search"
+              {...trackClick("explore", "search")}
+              className={buttonClassName("ghost", "icon", "sm:hidden")}
+            >
+              <NavIcon name="search" className="size-5" />
+            </Link>
+          )}
           <ThemeToggle />
           {billing}
           {account ?? (

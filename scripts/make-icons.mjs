@@ -3,6 +3,7 @@
 //   icon-maskable.svg (full bleed, logo in the 80% safe zone) -> icon-maskable-192/512.png (purpose "maskable"),
 //                                                               apple-touch-icon.png (180; iOS rounds it itself)
 //   the two shortcut glyphs on the brand gradient            -> shortcut-search-96.png, shortcut-chats-96.png
+//   icon.svg at 16, 32 and 48                                -> public/favicon.ico (for clients that ask for it)
 // Run `node scripts/make-icons.mjs` after changing an SVG, and commit the outputs.
 import fs from "node:fs";
 import path from "node:path";
@@ -42,3 +43,33 @@ for (const { file, svg, size, opaque } of outputs) {
   await image.png({ compressionLevel: 9 }).toFile(path.join(dir, file));
   console.log(`public/icons/${file} ${size}x${size}`);
 }
+
+// An ICO file may hold PNG images as they are: a 6-byte header, a 16-byte entry per image, then the PNGs.
+const FAVICON_SIZES = [16, 32, 48];
+const pngs = await Promise.all(
+  FAVICON_SIZES.map(async (size) => {
+    const { width } = await sharp(read("icon.svg")).metadata();
+    return sharp(read("icon.svg"), { density: (72 * size) / (width ?? size) })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  }),
+);
+const header = Buffer.alloc(6);
+header.writeUInt16LE(0, 0); // reserved
+header.writeUInt16LE(1, 2); // type: icon
+header.writeUInt16LE(pngs.length, 4);
+let offset = header.length + 16 * pngs.length;
+const entries = pngs.map((png, i) => {
+  const entry = Buffer.alloc(16);
+  entry.writeUInt8(FAVICON_SIZES[i] % 256, 0); // width (0 would mean 256)
+  entry.writeUInt8(FAVICON_SIZES[i] % 256, 1); // height
+  entry.writeUInt16LE(1, 4); // colour planes
+  entry.writeUInt16LE(32, 6); // bits per pixel
+  entry.writeUInt32LE(png.length, 8);
+  entry.writeUInt32LE(offset, 12);
+  offset += png.length;
+  return entry;
+});
+fs.writeFileSync(path.resolve("public/favicon.ico"), Buffer.concat([header, ...entries, ...pngs]));
+console.log(`public/favicon.ico ${FAVICON_SIZES.join(", ")}`);

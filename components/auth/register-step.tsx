@@ -1,12 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { trackClick } from "@/lib/analytics/click-label";
 import { captchaRule, emailCodeRule, LIMITS, passwordRule } from "@/lib/validation/auth-rules";
 import { useAuthStore } from "@/stores/auth-store";
 import { CaptchaImageButton, useCaptcha } from "./captcha";
+import { EmailCodeField } from "./email-code-field";
 import { FormAlert, LoadingButton, PasswordField, TextField } from "./fields";
 import { SendCodeButton } from "./send-code-button";
 import type { LoginFlow } from "./use-login-flow";
@@ -20,6 +22,7 @@ type Field = keyof z.infer<typeof schema>;
  */
 export function RegisterStep({ flow }: { flow: LoginFlow }) {
   const captcha = useCaptcha(flow.email);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -72,17 +75,18 @@ export function RegisterStep({ flow }: { flow: LoginFlow }) {
         aside={<CaptchaImageButton captcha={captcha} />}
         {...field("captcha", useAuthStore.getState().setCaptcha)}
       />
-      <TextField
-        label="Verification code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        placeholder="6-digit code"
-        maxLength={LIMITS.emailCode}
-        count={emailCode.length}
+      <EmailCodeField
+        field={field("emailCode", useAuthStore.getState().setEmailCode)}
+        onPasteCode={(code) => {
+          setValue("emailCode", code);
+          clearErrors("emailCode");
+          clearErrors("root.server");
+          useAuthStore.getState().setEmailCode(code);
+        }}
+        length={emailCode.length}
         error={errors.emailCode?.message}
-        aside={<SendCodeButton email={flow.email} />}
-        {...field("emailCode", useAuthStore.getState().setEmailCode)}
+        aside={<SendCodeButton email={flow.email} onSent={() => setSentTo(flow.email)} />}
+        sentTo={sentTo}
       />
       <PasswordField
         label="Password"

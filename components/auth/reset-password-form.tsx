@@ -2,12 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { AUTH_MESSAGES } from "@/lib/auth/messages";
+import { resetTokenIsLive } from "@/lib/auth/account-api";
 import { submitPasswordReset } from "@/lib/auth/reset-password";
 import { passwordRule } from "@/lib/validation/auth-rules";
 import { useAuthStore } from "@/stores/auth-store";
@@ -45,10 +46,40 @@ function InvalidResetLink() {
   );
 }
 
-/** New password + confirmation for the e-mailed reset link (SPEC §2 route /reset-password). */
+/** Sign in with the address of the account just reset: the modal opens at its password step. */
+function openSignIn(email: string) {
+  const store = useAuthStore.getState();
+  if (email) {
+    store.setEmail(email);
+    store.setExistingUser(true);
+    store.setStep("password");
+  }
+  store.openModal();
+}
+
+/**
+ * New password + confirmation for the e-mailed reset link (SPEC §2 route /reset-password). On load it asks the
+ * server whether the link is still usable, so a used or expired link says so before anything is typed.
+ */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const router = useRouter();
   const [state, setState] = useState<"form" | "done" | "invalid">(isPlausibleResetToken(token) ? "form" : "invalid");
+  const [email, setEmail] = useState("");
+
+  useEffect(() => {
+    if (!isPlausibleResetToken(token)) return;
+    let current = true;
+    // A failed check (offline, rate limit) leaves the form: the reset itself gives the final word.
+    resetTokenIsLive(token).then(
+      (live) => {
+        if (current && !live) setState("invalid");
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
   const {
     register,
     handleSubmit,
@@ -66,6 +97,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     if (outcome.ok) {
       // The reset ends every session of the account: a token kept here is dead now.
       useAuthStore.getState().endSession();
+      setEmail(outcome.email);
       return setState("done");
     }
     if (outcome.invalidLink) return setState("invalid");
@@ -80,7 +112,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <Button
           className="h-11"
           onClick={() => {
-            useAuthStore.getState().openModal();
+            openSignIn(email);
             router.push("/");
           }}
         >

@@ -8,9 +8,10 @@ import { useCountdown } from "./use-countdown";
 
 /**
  * Sends the 6-digit register code (send_email type 4). Disabled while sending, then for 60 seconds with the
- * time left shown as "60s", "59s", … (SPEC §4). Failures are only logged (SPEC §8): the button re-enables.
+ * time left shown as "60s", "59s", … (SPEC §4); `onSent` lets the form say where it went. Failures are only logged
+ * (SPEC §8): the button re-enables.
  */
-export function SendCodeButton({ email }: { email: string }) {
+export function SendCodeButton({ email, onSent }: { email: string; onSent?: () => void }) {
   const [sending, setSending] = useState(false);
   const countdown = useCountdown();
 
@@ -18,7 +19,9 @@ export function SendCodeButton({ email }: { email: string }) {
     setSending(true);
     const sent = await sendRegisterCode(email);
     setSending(false);
-    if (sent) countdown.start();
+    if (!sent) return;
+    countdown.start();
+    onSent?.();
   }
 
   return (

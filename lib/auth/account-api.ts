@@ -10,6 +10,8 @@ import {
   accountTokenData,
   appLoginResponse,
   REG_TYPE,
+  resetPasswordData,
+  resetTokenCheckData,
   userInfoSchema,
   type InnerAnswer,
   type UserInfo,
@@ -154,6 +156,12 @@ export async function updateUser(input: { name: string; sex: 1 | 0 | -1; key: st
   await apiPost("/v1/user/update", input);
 }
 
-export async function resetPassword(token: string, password: string): Promise<void> {
-  await apiPost("/v1/user/reset_password", { token, password });
+/** Sets the new password; answers the account's address (for the page's Sign in). */
+export async function resetPassword(token: string, password: string): Promise<{ email: string }> {
+  return apiPost("/v1/user/reset_password", { token, password }, { schema: resetPasswordData });
+}
+
+/** Whether a reset link can still be used (nothing is used up). */
+export async function resetTokenIsLive(token: string): Promise<boolean> {
+  return (await apiPost("/v1/user/reset_password/check", { token }, { schema: resetTokenCheckData })).valid;
 }

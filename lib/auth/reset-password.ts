@@ -5,7 +5,7 @@ import { isNetworkError, resetPassword } from "./account-api";
 import { AUTH_MESSAGES, NETWORK_ERROR_MESSAGE } from "./messages";
 import { encryptPassword } from "./rsa";
 
-export type ResetOutcome = { ok: true } | { ok: false; invalidLink: boolean; message: string };
+export type ResetOutcome = { ok: true; email: string } | { ok: false; invalidLink: boolean; message: string };
 
 /** Encrypts like the login step (the server's fetched key), then resets. 12010 means the link is unusable. */
 export async function submitPasswordReset(
@@ -14,8 +14,8 @@ export async function submitPasswordReset(
   publicKey: () => Promise<string | null>,
 ): Promise<ResetOutcome> {
   try {
-    await resetPassword(token, await encryptPassword(password, await publicKey()));
-    return { ok: true };
+    const { email } = await resetPassword(token, await encryptPassword(password, await publicKey()));
+    return { ok: true, email };
   } catch (error) {
     if (error instanceof ApiError && error.code === RESET_TOKEN_INVALID_CODE) {
       return { ok: false, invalidLink: true, message: AUTH_MESSAGES.resetLinkInvalid };

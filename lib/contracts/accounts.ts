@@ -135,6 +135,12 @@ export const logoutRequest = z.object({});
 /** POST /v1/user/reset_password: { token (from the e-mailed link), password } ; ends every session of that user. */
 export const resetPasswordRequest = z.object({ token: text().min(16).max(200), password: text().min(1).max(2048) });
 export const RESET_TOKEN_INVALID_CODE = 12010;
+/** The reset's answer: the account's address, so the page's Sign in can fill it in. */
+export const resetPasswordData = z.object({ email: z.string() });
+
+/** POST /v1/user/reset_password/check: { token } → { valid } (live, unused, unexpired); uses nothing up. */
+export const resetTokenCheckRequest = z.object({ token: text().min(16).max(200) });
+export const resetTokenCheckData = z.object({ valid: z.boolean() });
 
 /** POST /v1/channel/getacctoken: the one-time code from the OAuth return → { access_token } (account token). */
 export const getAccTokenRequest = z.object({ code: text().min(16).max(200), callbackurl: text().max(500).optional() });

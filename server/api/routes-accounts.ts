@@ -1,9 +1,15 @@
 import { Hono, type Context } from "hono";
-import { appLoginRequest, reportRequest, resetPasswordRequest, testOutboxQuery } from "../../lib/contracts/accounts";
+import {
+  appLoginRequest,
+  reportRequest,
+  resetPasswordRequest,
+  resetTokenCheckRequest,
+  testOutboxQuery,
+} from "../../lib/contracts/accounts";
 import { errors } from "../errors";
 import type { AccountsContext } from "../modules/accounts/context";
 import { appLogin } from "../modules/accounts/login";
-import { resetPassword } from "../modules/accounts/password-reset";
+import { checkResetToken, resetPassword } from "../modules/accounts/password-reset";
 import { isInnerPath, runInnerPath } from "../modules/accounts/report";
 import { listOutbox } from "../modules/mail/outbox";
 import type { ApiEnv } from "./context";
@@ -15,7 +21,7 @@ export function accountsContext(c: Context<ApiEnv>): AccountsContext {
   return { db: database.db, config, store, logger, ip: c.get("clientIp") };
 }
 
-/** Accounts: the /channel/report proxy (allow-listed inner paths), app/login, reset_password, the test outbox. */
+/** Accounts: the /channel/report proxy (allow-listed inner paths), app/login, reset_password (+ check), the test outbox. */
 export function accountRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
@@ -32,8 +38,12 @@ export function accountRoutes(): Hono<ApiEnv> {
 
   app.post("/user/reset_password", async (c) => {
     const input = readBody(c, resetPasswordRequest);
-    await resetPassword(accountsContext(c), input);
-    return ok(c, null);
+    return ok(c, await resetPassword(accountsContext(c), input));
+  });
+
+  app.post("/user/reset_password/check", async (c) => {
+    const { token } = readBody(c, resetTokenCheckRequest);
+    return ok(c, await checkResetToken(accountsContext(c), token));
   });
 
   // TEST_OUTBOX_ENABLED only (end-to-end runs against a production build); otherwise an unknown path.

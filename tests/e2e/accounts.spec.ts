@@ -161,17 +161,33 @@ test("forgot password: the e-mailed link resets it once, and old sessions end", 
 
   const link = new URL(await latestMail(request, email, "link"));
   await other.goto(link.pathname + link.search);
-  await other.getByLabel("New password", { exact: true }).fill("brand new pass");
+  await expect(other.getByRole("main").getByRole("link", { name: "Kewl", exact: true })).toHaveAttribute("href", "/");
+  const newPassword = other.getByLabel("New password", { exact: true });
+  await newPassword.fill("brand new pass");
+  // The show/hide toggle is labelled and works from the keyboard.
+  await newPassword.press("Tab");
+  const toggle = other.getByRole("button", { name: "Show password" }).first();
+  await expect(toggle).toBeFocused();
+  await other.keyboard.press("Enter");
+  await expect(newPassword).toHaveAttribute("type", "text");
+  await expect(other.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+  await other.keyboard.press("Space");
+  await expect(newPassword).toHaveAttribute("type", "password");
   await other.getByLabel("Confirm password", { exact: true }).fill("brand new pass");
   await other.getByRole("button", { name: "Reset password" }).click();
   await expect(other.getByText("Your password has been reset. You can now sign in.")).toBeVisible();
 
-  // The link is single use.
+  // Sign in opens the modal at the password step for this address.
+  await other.getByRole("button", { name: "Sign in" }).click();
+  const welcomeBack = other.getByRole("dialog", { name: "Welcome back" });
+  await expect(welcomeBack).toBeVisible();
+  await expect(welcomeBack).toContainText(email);
+  await expect(other).toHaveURL(/\/$/);
+
+  // The link is single use, and the page says so on load, before anything is typed.
   await other.goto(link.pathname + link.search);
-  await other.getByLabel("New password", { exact: true }).fill("another pass 1");
-  await other.getByLabel("Confirm password", { exact: true }).fill("another pass 1");
-  await other.getByRole("button", { name: "Reset password" }).click();
   await expect(other.getByText("This reset link is invalid or has expired.")).toBeVisible();
+  await expect(other.getByLabel("New password", { exact: true })).toHaveCount(0);
   await other.close();
 
   // The first browser's session was ended on reset: its next call logs it out with the destructive toast.

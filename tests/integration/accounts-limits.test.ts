@@ -142,4 +142,12 @@ describe.each(testDrivers())("accounts: abuse limits on %s", (driver) => {
     expect(res.status).toBe(429);
     expect(hash).not.toHaveBeenCalled();
   });
+
+  it("reset_password/check: 30 a minute per address, then HTTP 429", async () => {
+    const ip = randomIp();
+    await exhaust(ACCOUNT_LIMITS.resetCheckIp, ip);
+    const res = await api.from(ip).post("/v1/user/reset_password/check", { token: "a".repeat(43) });
+    expect(res.status).toBe(429);
+    expect((await api.post("/v1/user/reset_password/check", { token: "a".repeat(43) })).status).toBe(200);
+  });
 });

@@ -214,7 +214,9 @@ describe.each(testDrivers())("accounts: /v1/channel/report on %s", (driver) => {
       const [user] = await database.db.select().from(users).where(eq(users.email, email));
       expect(user).toMatchObject({ emailVerified: true, sex: -1, face: "" });
       expect(user!.key).toMatch(/^user_[0-9a-z]{8}$/);
-      expect(user!.name).toBe(email.split("@")[0]!.slice(0, 20));
+      // A generated nickname: the address stays private on profiles and characters.
+      expect(user!.name).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+[0-9]{4}$/);
+      expect(user!.name.toLowerCase()).not.toContain("jane");
       expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       const login = await appLogin(api, token, { keep: 1 });
       expect(login.status).toBe(200);

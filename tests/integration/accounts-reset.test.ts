@@ -40,6 +40,8 @@ describe.each(testDrivers())("accounts: password reset on %s", (driver) => {
     return new URL(mail!.link!).searchParams.get("token")!;
   };
   const reset = (token: string, password: string) => api.post("/v1/user/reset_password", { token, password });
+  const check = async (token: string) =>
+    (await (await api.post("/v1/user/reset_password/check", { token })).json()) as unknown;
 
   it("sets the new password with the e-mailed link, ends every session, and the link works once", async () => {
     const email = uniqueEmail("reset");
@@ -56,9 +58,14 @@ describe.each(testDrivers())("accounts: password reset on %s", (driver) => {
     expect(row!.kind).toBe("password_reset");
     expectExpiry(row!.expiresAt, 30 * 60_000, requested);
 
+    // The page's check on load: live, and asking uses nothing up.
+    expect(await check(token)).toEqual({ code: 0, msg: "success", data: { valid: true } });
+    expect(await check(token)).toEqual({ code: 0, msg: "success", data: { valid: true } });
+
     const res = await reset(token, encryptPassword(await publicKey(api), "new-password"));
     expect(res.status).toBe(200);
-    expect((await res.json()).code).toBe(0);
+    expect(await res.json()).toEqual({ code: 0, msg: "success", data: { email } });
+    expect(await check(token)).toMatchObject({ data: { valid: false } });
 
     for (const s of sessions) {
       const after = await api.request("/v1/user/info", { headers: bearer(s) });
@@ -85,11 +92,15 @@ describe.each(testDrivers())("accounts: password reset on %s", (driver) => {
       createTestApi(database, accountsEnv(dataDir, { PUBLIC_BASE_URL: "https://kewl.example.test" })),
     );
     expect(await (await reset(first, "whatever-1")).json()).toEqual(INVALID_LINK);
+    expect(await check(first)).toMatchObject({ data: { valid: false } });
+    expect(await check("x".repeat(43))).toMatchObject({ data: { valid: false } });
+    expect(await check(second)).toMatchObject({ data: { valid: true } });
 
     await database.db
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.tokenHash, hashToken(second)));
+    expect(await check(second)).toMatchObject({ data: { valid: false } });
     const res = await reset(second, "whatever-1");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual(INVALID_LINK);

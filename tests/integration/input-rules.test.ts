@@ -151,6 +151,7 @@ const SAMPLES: Sample[] = [
     send_msg_uid: "0",
   })),
   sample("POST /v1/user/reset_password", "accounts.resetPasswordRequest", () => ({ token: TOKEN, password: "secret" })),
+  sample("POST /v1/user/reset_password/check", "accounts.resetTokenCheckRequest", () => ({ token: TOKEN })),
   sample("POST /v1/channel/getacctoken", "accounts.getAccTokenRequest", () => ({
     code: TOKEN,
     callbackurl: "http://localhost/auth/callback",

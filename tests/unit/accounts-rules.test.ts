@@ -3,7 +3,10 @@ import { parseConfig } from "@/server/config";
 import { passwordProblem } from "@/server/modules/accounts/password-policy";
 import { isAllowedFace } from "@/server/modules/accounts/profile-update";
 import { setAvatarHosts } from "@/server/modules/avatars/avatar-policy";
-import { defaultUserKey, nicknameFromEmail } from "@/server/modules/accounts/users";
+import { friendlyNickname, NICKNAME_WORDS } from "@/server/modules/accounts/friendly-nickname";
+import { defaultUserKey } from "@/server/modules/accounts/users";
+import { oauthNickname } from "@/server/modules/oauth/oauth-users";
+import { LIMITS } from "@/lib/validation/auth-rules";
 import type { Logger } from "@/server/logger";
 import { warnAboutAccounts } from "@/server/services";
 import { escapeHtml, registerCodeMail, resetLinkMail } from "@/server/modules/mail/templates";
@@ -15,11 +18,20 @@ describe("account defaults", () => {
     for (const key of keys) expect(key).toMatch(/^user_[0-9a-z]{8}$/);
   });
 
-  it("default nicknames are the e-mail's local part, trimmed to 20 characters, never empty", () => {
-    expect(nicknameFromEmail("Jane.Doe@example.test")).toBe("Jane.Doe");
-    expect(nicknameFromEmail("a-very-long-local-part-indeed@example.test")).toBe("a-very-long-local-pa");
-    expect(nicknameFromEmail("@example.test")).toBe("User");
-    expect(Array.from(nicknameFromEmail(`${"😀".repeat(25)}@x.test`))).toHaveLength(20);
+  it("default nicknames are a generated adjective + noun + 4 digits within the nickname rule, never the address", () => {
+    const names = new Set(Array.from({ length: 200 }, () => friendlyNickname()));
+    expect(names.size).toBeGreaterThan(190);
+    for (const name of names) expect(name).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+[0-9]{4}$/);
+    const longest =
+      Math.max(...NICKNAME_WORDS.adjectives.map((w) => w.length)) +
+      Math.max(...NICKNAME_WORDS.nouns.map((w) => w.length)) +
+      4;
+    expect(longest).toBeLessThanOrEqual(LIMITS.nicknameMax);
+    // OAuth: the provider's name when it gives one, else a generated name, never the e-mail's local part.
+    expect(oauthNickname({ name: " Jane Doe ", email: "jane.doe@example.test" })).toBe("Jane Doe");
+    const generated = oauthNickname({ name: null, email: "jane.doe@example.test" });
+    expect(generated).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+[0-9]{4}$/);
+    expect(generated.toLowerCase()).not.toContain("jane");
   });
 
   it("password rule on the decrypted value", () => {

@@ -268,9 +268,14 @@ describe("submitPasswordReset", () => {
     });
   });
 
-  it("sends the token and the password", async () => {
-    const server = stubAccountFetch({ routes: { "POST /v1/user/reset_password": () => ok(null) } });
-    expect(await submitPasswordReset("r".repeat(32), "secret1", noKey)).toEqual({ ok: true });
+  it("sends the token and the password, and hands back the account's address", async () => {
+    const server = stubAccountFetch({
+      routes: { "POST /v1/user/reset_password": () => ok({ email: "ada@example.test" }) },
+    });
+    expect(await submitPasswordReset("r".repeat(32), "secret1", noKey)).toEqual({
+      ok: true,
+      email: "ada@example.test",
+    });
     expect(server.route("POST /v1/user/reset_password")[0]?.body).toMatchObject({
       token: "r".repeat(32),
       password: "secret1",

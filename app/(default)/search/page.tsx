@@ -51,12 +51,12 @@ export default async function SearchPage({ searchParams }: Props) {
         </section>
       ) : results.total === 0 ? (
         <section className="mt-10 text-center">
-          <h2 className="text-lg font-semibold">No characters match “{q}”</h2>
+          <h2 className="text-lg font-semibold wrap-anywhere">No characters match “{q}”</h2>
           <p className="mt-1 text-muted-foreground">Check the spelling, try fewer words, or browse by tag.</p>
         </section>
       ) : (
         <section className="mt-6" aria-labelledby="results-heading">
-          <h2 id="results-heading" className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+          <h2 id="results-heading" className="mb-3 text-sm wrap-anywhere text-muted-foreground" aria-live="polite">
             {results.total >= SEARCH_TOTAL_CAP ? `${SEARCH_TOTAL_CAP.toLocaleString("en-US")}+` : results.total}{" "}
             {results.total === 1 ? "result" : "results"} for “{q}”
           </h2>

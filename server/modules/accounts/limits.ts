@@ -27,6 +27,7 @@ export const ACCOUNT_LIMITS = {
   appLoginIp: { name: "app-login:ip", limit: 30, windowMs: MINUTE },
   oauthCodeIp: { name: "oauth-code:ip", limit: 30, windowMs: MINUTE },
   resetPasswordIp: { name: "reset:ip", limit: 10, windowMs: MINUTE },
+  resetCheckIp: { name: "reset-check:ip", limit: 30, windowMs: MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 export function limitKey(rule: LimitRule, subject: string): string {

@@ -17,7 +17,10 @@ const invalidLink = () => new AppError(400, RESET_TOKEN_INVALID_CODE, RESET_TOKE
  * of that user (and voids their other account and reset tokens). The password arrives like the register one
  * (RSA-OAEP or plain) and must meet the SPEC §5 rule.
  */
-export async function resetPassword(ctx: AccountsContext, input: { token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  ctx: AccountsContext,
+  input: { token: string; password: string },
+): Promise<{ email: string }> {
   const retry = await spendLimits(ctx.store, [[ACCOUNT_LIMITS.resetPasswordIp, ctx.ip]]);
   if (retry !== null) throw errors.rateLimited(retry);
 
@@ -29,12 +32,28 @@ export async function resetPassword(ctx: AccountsContext, input: { token: string
   if (!(await peekResetToken(ctx.db, input.token))) throw invalidLink();
 
   const passwordHash = await passwords.hash(plain);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const { userId, email } = await ctx.db.transaction(async (tx) => {
     const owner = await consumeResetToken(tx, input.token);
     if (!owner) throw invalidLink();
-    await tx.update(users).set({ passwordHash, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, owner));
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, owner))
+      .returning({ email: users.email });
     await revokeAllTokens(tx, owner);
-    return owner;
+    return { userId: owner, email: row?.email ?? "" };
   });
   ctx.logger.info("password reset", { userId });
+  return { email };
+}
+
+/**
+ * POST /v1/user/reset_password/check: whether a reset link can still be used, so the page says so on load
+ * instead of after the new password is typed. Answers only a boolean (nothing about the account) and uses
+ * nothing up; rate-limited per address like the reset itself.
+ */
+export async function checkResetToken(ctx: AccountsContext, token: string): Promise<{ valid: boolean }> {
+  const retry = await spendLimits(ctx.store, [[ACCOUNT_LIMITS.resetCheckIp, ctx.ip]]);
+  if (retry !== null) throw errors.rateLimited(retry);
+  return { valid: (await peekResetToken(ctx.db, token)) !== null };
 }

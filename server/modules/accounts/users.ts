@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { normalizeEmail } from "./context";
+import { friendlyNickname } from "./friendly-nickname";
 
 const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
 
@@ -11,13 +12,6 @@ export function defaultUserKey(): string {
   let key = "user_";
   for (let i = 0; i < 8; i++) key += BASE36[randomInt(36)];
   return key;
-}
-
-/** The default nickname: the e-mail's local part, trimmed to 20 characters, never empty. */
-export function nicknameFromEmail(email: string): string {
-  const local = email.split("@")[0]?.trim() ?? "";
-  const name = Array.from(local).slice(0, 20).join("").trim();
-  return name || "User";
 }
 
 /** Postgres unique violation (23505), through drizzle's error wrapping; optionally of one constraint. */
@@ -49,7 +43,7 @@ export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
 }
 
 /**
- * Inserts a verified e-mail user with a default ID and nickname and sex -1. Null when the e-mail has an account
+ * Inserts a verified e-mail user with a default ID, a generated nickname (never the address) and sex -1. Null when the e-mail has an account
  * (the unique index decides, so a concurrent registration cannot slip through). Retries an ID collision.
  */
 export async function insertEmailUser(db: Db, rawEmail: string, passwordHash: string): Promise<{ id: string } | null> {
@@ -59,7 +53,7 @@ export async function insertEmailUser(db: Db, rawEmail: string, passwordHash: st
       .insert(users)
       .values({
         key: defaultUserKey(),
-        name: nicknameFromEmail(email),
+        name: friendlyNickname(),
         sex: -1,
         email,
         emailVerified: true,

@@ -2,7 +2,8 @@ import { and, eq, TransactionRollbackError } from "drizzle-orm";
 import { oauthIdentities, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { isAcceptedAvatar } from "../avatars/avatar-policy";
-import { defaultUserKey, findUserByEmail, nicknameFromEmail } from "../accounts/users";
+import { friendlyNickname } from "../accounts/friendly-nickname";
+import { defaultUserKey, findUserByEmail } from "../accounts/users";
 
 /** What the provider's ID token says about the person. */
 export interface OAuthProfile {
@@ -14,14 +15,13 @@ export interface OAuthProfile {
   picture: string | null;
 }
 
-/** The nickname: the provider's name (cut to 20 characters), else the e-mail's local part, else "User". */
+/** The nickname: the provider's name (cut to 20 characters), else a generated one (never the e-mail address). */
 export function oauthNickname(profile: Pick<OAuthProfile, "name" | "email">): string {
   const name = Array.from(profile.name?.trim() ?? "")
     .slice(0, 20)
     .join("")
     .trim();
-  if (name) return name;
-  return profile.email ? nicknameFromEmail(profile.email) : "User";
+  return name || friendlyNickname();
 }
 
 /** The provider's picture when the avatar rule accepts it (its host in AVATAR_HOSTS), else none. */

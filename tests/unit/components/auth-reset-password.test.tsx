@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  useAuthStore.setState({ modalOpen: false });
+  useAuthStore.setState({ modalOpen: false, step: "email", email: "" });
   vi.unstubAllGlobals();
 });
 
@@ -37,7 +37,10 @@ describe("reset password form", () => {
   it("validates, resets, then offers to sign in (home + login modal)", async () => {
     const server = stubAccountFetch({
       report: { "/2/api/user/get_public_key": { ret: 50000 } },
-      routes: { "POST /v1/user/reset_password": () => ok(null) },
+      routes: {
+        "POST /v1/user/reset_password/check": () => ok({ valid: true }),
+        "POST /v1/user/reset_password": () => ok({ email: "ada@example.test" }),
+      },
     });
     render(<ResetPasswordForm token={"r".repeat(32)} />);
     const user = userEvent.setup();
@@ -57,14 +60,35 @@ describe("reset password form", () => {
       password: "abcdef",
     });
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(useAuthStore.getState().modalOpen).toBe(true);
+    // The modal opens at the password step for the account's address.
+    expect(useAuthStore.getState()).toMatchObject({ modalOpen: true, step: "password", email: "ada@example.test" });
     expect(router.push).toHaveBeenCalledWith("/");
+    expect(server.route("POST /v1/user/reset_password/check")[0]?.body).toMatchObject({ token: "r".repeat(32) });
+  });
+
+  it("a used or expired link says so on load, before anything is typed", async () => {
+    stubAccountFetch({ routes: { "POST /v1/user/reset_password/check": () => ok({ valid: false }) } });
+    render(<ResetPasswordForm token={"r".repeat(32)} />);
+    expect(await screen.findByText("This reset link is invalid or has expired.")).toBeTruthy();
+    expect(screen.queryByLabelText("New password")).toBeNull();
+  });
+
+  it("a failed check leaves the form (the reset gives the final word)", async () => {
+    const server = stubAccountFetch({
+      routes: { "POST /v1/user/reset_password/check": () => fail(429, "Too many requests") },
+    });
+    render(<ResetPasswordForm token={"r".repeat(32)} />);
+    await vi.waitFor(() => expect(server.route("POST /v1/user/reset_password/check")).toHaveLength(1));
+    expect(screen.getByLabelText("New password")).toBeTruthy();
   });
 
   it("code 12010 turns the page into the invalid-link message", async () => {
     stubAccountFetch({
       report: { "/2/api/user/get_public_key": { ret: 50000 } },
-      routes: { "POST /v1/user/reset_password": () => fail(12010, "invalid") },
+      routes: {
+        "POST /v1/user/reset_password/check": () => ok({ valid: true }),
+        "POST /v1/user/reset_password": () => fail(12010, "invalid"),
+      },
     });
     render(<ResetPasswordForm token={"r".repeat(32)} />);
     const user = userEvent.setup();

@@ -18,7 +18,8 @@ const loadProfile = cache(async (key: string) => getPublicProfile((await pageCon
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const profile = await loadProfile(routeParam((await params).user_key));
-  return profile ? { title: `${profile.name} (@${profile.key})` } : {};
+  // The 404 (a nested not-found cannot set its own title).
+  return profile ? { title: `${profile.name} (@${profile.key})` } : { title: "Page Not Found" };
 }
 
 export default async function ProfilePage({ params, searchParams }: Props) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
 import { SortSwitch } from "@/components/catalogue/sort-switch";
@@ -18,13 +18,21 @@ type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ page?: 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { key } = await params;
   const { db, viewer } = await pageContext();
-  const tag = await getTag(db, routeParam(key), viewer);
-  return tag ? { title: `${tag.name} characters`, description: tag.description } : {};
+  const tag = await getTag(db, routeParam(key).toLowerCase(), viewer);
+  // The 404 (a nested not-found cannot set its own title).
+  return tag ? { title: `${tag.name} characters`, description: tag.description } : { title: "Page Not Found" };
 }
 
 export default async function TagPage({ params, searchParams }: Props) {
   const key = routeParam((await params).key);
   const query = await searchParams;
+  // Tag keys are lower case; /tag/Fantasy is /tag/fantasy (308, the query kept).
+  if (key !== key.toLowerCase()) {
+    const kept = new URLSearchParams(
+      Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+    permanentRedirect(`/tag/${encodeURIComponent(key.toLowerCase())}${kept.size ? `?${kept}` : ""}`);
+  }
   const page = pageParam(query.page);
   const sort = sortParam(query.sort);
   const { db, viewer } = await pageContext();

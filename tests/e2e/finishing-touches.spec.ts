@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+import { clickUntil, DEMO_CHARACTERS, DEMO_TAGS, DESKTOP, MOBILE, VIEWPORTS } from "./support";
+
+/** The page is no wider than the window (nothing scrolls sideways). */
+async function widerThanWindow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test("/favicon.ico is an ICO of PNG images", async ({ request }) => {
+  const res = await request.get("/favicon.ico");
+  expect(res.status()).toBe(200);
+  const body = await res.body();
+  // ICONDIR: reserved 0, type 1 (icon), then at least one image; the first image's bytes are a PNG.
+  expect([...body.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(body.readUInt16LE(4)).toBeGreaterThanOrEqual(1);
+  const firstImage = body.readUInt32LE(6 + 12);
+  expect([...body.subarray(firstImage + 1, firstImage + 4)]).toEqual([...Buffer.from("PNG")]);
+});
+
+test("tag keys are case-insensitive: /tag/Fantasy is a permanent redirect to the lower-case key", async ({
+  page,
+  request,
+}) => {
+  const tag = DEMO_TAGS[0]!;
+  const mixed = tag.key[0]!.toUpperCase() + tag.key.slice(1);
+  const res = await request.get(`/tag/${mixed}?sort=new&page=1`, { maxRedirects: 0 });
+  expect(res.status()).toBe(308);
+  expect(res.headers().location).toBe(`/tag/${tag.key}?sort=new&page=1`);
+
+  await page.goto(`/tag/${tag.key.toUpperCase()}`);
+  await expect(page).toHaveURL(new RegExp(`/tag/${tag.key}$`));
+  await expect(page.getByRole("heading", { level: 1, name: tag.name })).toBeVisible();
+});
+
+for (const path of ["/character/987654321", "/tag/no-such-tag", "/profile/no_such_user_404"]) {
+  test(`the 404 of ${path} has the 'Page Not Found' title`, async ({ page }) => {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(page).toHaveTitle(/^Page Not Found\b/);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`/search has one search box at ${viewport.width}px, and a long query wraps`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/search");
+    await expect(page.getByRole("searchbox").filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search characters" })).toBeVisible();
+
+    const long = "x".repeat(100);
+    await page.goto(`/search?q=${long}`);
+    const heading = page.getByRole("heading", { name: `No characters match “${long}”` });
+    await expect(heading).toBeVisible();
+    expect(await heading.evaluate((el) => getComputedStyle(el).overflowWrap)).toBe("anywhere");
+    await expect(page.getByRole("searchbox").filter({ visible: true })).toHaveCount(1);
+    expect(await widerThanWindow(page)).toBe(0);
+  });
+}
+
+test("the search results title wraps a long query at 390px", async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  const robot = DEMO_CHARACTERS.find((c) => !c.nsfw)!;
+  await page.goto(`/search?q=${encodeURIComponent(robot.name)}`);
+  const title = page.getByRole("heading", { name: /results? for “/ });
+  await expect(title).toBeVisible();
+  expect(await title.evaluate((el) => getComputedStyle(el).overflowWrap)).toBe("anywhere");
+  expect(await widerThanWindow(page)).toBe(0);
+});
+
+test("other pages keep the header's search box on wide screens", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("searchbox", { name: "Search characters" })).toBeVisible();
+});
+
+test("the e-mail code field takes digits only, cleans a pasted code, and Send Code says where it went", async ({
+  page,
+}) => {
+  const email = `e2e-code-${Date.now().toString(36)}@example.test`;
+  await page.goto("/");
+  await clickUntil(
+    page.getByRole("banner").getByRole("button", { name: "Sign in" }),
+    page.getByRole("dialog", { name: "Welcome" }),
+  );
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
+  await dialog.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Create account" })).toBeVisible();
+
+  const code = dialog.getByLabel("Verification code", { exact: true });
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(code).toHaveAttribute("pattern", "[0-9]*");
+
+  await code.pressSequentially("1a2 b3");
+  await expect(code).toHaveValue("123");
+
+  await code.evaluate((input) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", "Your code: 987 654-32");
+    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(code).toHaveValue("987654");
+  await expect(dialog.getByText("6/6")).toBeVisible();
+
+  await dialog.getByLabel("Captcha", { exact: true }).fill("E2E7");
+  await dialog.getByRole("button", { name: "Send Code" }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: "Code sent to" })).toHaveText(`Code sent to ${email}`);
+});
