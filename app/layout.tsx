@@ -7,10 +7,10 @@ import { ThemeScript } from "@/components/theme/theme-script";
 import { BUILD_ID } from "@/lib/pwa/build-version";
 import { THEME_COLORS } from "@/lib/pwa/theme-colors";
 import { getConfig } from "@/server/config";
+import { publicBaseUrl } from "@/server/public-base-url";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  metadataBase: process.env.PUBLIC_BASE_URL ? new URL(process.env.PUBLIC_BASE_URL) : undefined,
+const baseMetadata: Metadata = {
   title: { default: "Kewl: chat with AI characters", template: "%s · Kewl" },
   description: "Browse, create and chat with AI characters. Fantasy heroes, mentors, companions and more.",
   applicationName: "Kewl",
@@ -26,6 +26,14 @@ export const metadata: Metadata = {
   // Which build rendered the page (the update test reads it; so can an operator checking a deploy).
   other: { "kewl-build": BUILD_ID },
 };
+
+/**
+ * Every relative URL in metadata (canonical, Open Graph, share images) is made absolute on PUBLIC_BASE_URL, else
+ * http://localhost:{PORT} like every other link the server makes: never on the request's Host header.
+ */
+export function generateMetadata(): Metadata {
+  return { ...baseMetadata, metadataBase: new URL(publicBaseUrl(getConfig())) };
+}
 
 export const viewport: Viewport = {
   width: "device-width",

@@ -1,3 +1,4 @@
+import { BrandMark } from "@/components/brand-mark";
 import { Link } from "@/components/ui/link";
 
 /** The "K" badge and the name, linking home: the site header's brand, and the way back on bare pages. */
@@ -7,12 +8,7 @@ export function BrandLink({ className = "" }: { className?: string }) {
       href="/"
       className={`flex shrink-0 items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring ${className}`}
     >
-      <span
-        aria-hidden="true"
-        className="grid size-8 place-items-center rounded-lg bg-linear-to-br from-primary to-pink-500 text-sm font-black text-white shadow-sm"
-      >
-        K
-      </span>
+      <BrandMark />
       <span className="bg-linear-to-r from-primary to-pink-500 bg-clip-text text-xl font-extrabold tracking-tight text-transparent">
         Kewl
       </span>

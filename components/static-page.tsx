@@ -1,12 +1,20 @@
 import type { ReactNode } from "react";
+import { BrandMark } from "@/components/brand-mark";
 import { Link } from "@/components/ui/link";
 
-/** Shell for the blank-layout text pages: title, optional date line, prose, a link home. */
+/** Shell for the blank-layout text pages: the logo linking home, title, optional date line, prose. */
 export function StaticPage({ title, updated, children }: { title: string; updated?: string; children: ReactNode }) {
   return (
     <main>
-      <Link href="/" className="text-sm font-semibold text-primary">
-        ← Kewl
+      <Link
+        href="/"
+        aria-label="Kewl home"
+        className="inline-flex items-center gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <BrandMark />
+        <span className="bg-linear-to-r from-primary to-pink-500 bg-clip-text text-xl font-extrabold tracking-tight text-transparent">
+          Kewl
+        </span>
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
       {updated ? <p className="mt-1 text-sm text-muted-foreground">Last updated {updated}</p> : null}

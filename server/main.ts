@@ -8,6 +8,7 @@ const { startServices, stopServices } = await import("./services");
 const { createApi } = await import("./api/app");
 const { createHttpServer } = await import("./http-server");
 const { setProcessDatabase } = await import("./db/process-database");
+const { setProcessStorage } = await import("./providers/storage/process-storage");
 const { settleActiveReplies } = await import("./modules/chat/active-replies");
 const { sweepInterruptedReplies } = await import("./modules/chat/interrupted-replies");
 const { scheduleSandboxRenewals } = await import("./modules/billing/sandbox-renewals");
@@ -29,6 +30,7 @@ const config = loadConfig();
 const dev = config.NODE_ENV === "development";
 const deps = await startServices(config);
 setProcessDatabase(deps.database);
+setProcessStorage(deps.storage);
 const { logger } = deps;
 const stopSweeping = sweepInterruptedReplies(deps.database.db, logger);
 // The sandbox provider's clock: renews and ends its subscriptions (a remote provider does this on its own side).

@@ -3,6 +3,7 @@ import { AccountDialogs } from "@/components/auth/account-dialogs";
 import { SiteHeaderWithAccount } from "@/components/auth/header-account";
 import { BillingDialogs } from "@/components/billing/billing-dialogs";
 import { LazyInstallBanner } from "@/components/pwa/lazy-install-banner";
+import { SiteFooter } from "@/components/site-footer";
 import { PUBLIC_KEY_META_NAME } from "@/lib/auth/rsa";
 import { getPasswordPublicKeyPem } from "@/server/modules/crypto/rsa-keys";
 
@@ -22,6 +23,7 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
       <div id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-24 sm:px-6">
         {children}
       </div>
+      <SiteFooter />
       <AccountDialogs registerPublicKey={publicKey} />
       <BillingDialogs />
       <LazyInstallBanner />

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { ContinueChatting } from "@/components/catalogue/continue-chatting";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
@@ -7,11 +8,23 @@ import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
+import { pagedPath, shareMetadata } from "@/server/pages/share-metadata";
 import { sortParam } from "@/server/pages/sort-param";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ page?: string; sort?: string }> }) {
+type Props = { searchParams: Promise<{ page?: string; sort?: string }> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return shareMetadata({
+    path: pagedPath("/", pageParam((await searchParams).page)),
+    title: "Kewl: chat with AI characters",
+    absoluteTitle: true,
+    description: "Browse, create and chat with AI characters. Fantasy heroes, mentors, companions and more.",
+  });
+}
+
+export default async function HomePage({ searchParams }: Props) {
   const query = await searchParams;
   const page = pageParam(query.page);
   const sort = sortParam(query.sort);

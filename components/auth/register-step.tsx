@@ -11,6 +11,7 @@ import { CaptchaImageButton, useCaptcha } from "./captcha";
 import { EmailCodeField } from "./email-code-field";
 import { FormAlert, LoadingButton, PasswordField, TextField } from "./fields";
 import { SendCodeButton } from "./send-code-button";
+import { TermsConsent } from "./terms-consent";
 import type { LoginFlow } from "./use-login-flow";
 
 const schema = z.object({ captcha: captchaRule, emailCode: emailCodeRule, password: passwordRule });
@@ -99,6 +100,7 @@ export function RegisterStep({ flow }: { flow: LoginFlow }) {
       <LoadingButton type="submit" {...trackClick("login_popup", "register")} loading={flow.loading} className="h-11">
         Create account
       </LoadingButton>
+      <TermsConsent />
     </form>
   );
 }

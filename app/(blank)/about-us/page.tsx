@@ -1,6 +1,11 @@
+import { shareMetadata } from "@/server/pages/share-metadata";
 import { StaticPage } from "@/components/static-page";
 
-export const metadata = { title: "About us" };
+export const metadata = shareMetadata({
+  path: "/about-us",
+  title: "About us",
+  description: "Kewl is a self-hostable platform for chatting with AI characters.",
+});
 
 export default function AboutPage() {
   return (

@@ -1,6 +1,11 @@
+import { shareMetadata } from "@/server/pages/share-metadata";
 import { StaticPage } from "@/components/static-page";
 
-export const metadata = { title: "Cookie Policy" };
+export const metadata = shareMetadata({
+  path: "/cookie-policy",
+  title: "Cookie Policy",
+  description: "The cookies and browser storage Kewl uses, and why.",
+});
 
 export default function CookiePolicyPage() {
   return (

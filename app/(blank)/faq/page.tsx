@@ -1,6 +1,11 @@
+import { shareMetadata } from "@/server/pages/share-metadata";
 import { StaticPage } from "@/components/static-page";
 
-export const metadata = { title: "FAQ" };
+export const metadata = shareMetadata({
+  path: "/faq",
+  title: "Frequently asked questions",
+  description: "Answers about Kewl: what the characters are, what is free and how accounts work.",
+});
 
 export default function FaqPage() {
   return (

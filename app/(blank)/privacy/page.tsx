@@ -1,6 +1,11 @@
+import { shareMetadata } from "@/server/pages/share-metadata";
 import { StaticPage } from "@/components/static-page";
 
-export const metadata = { title: "Privacy Policy" };
+export const metadata = shareMetadata({
+  path: "/privacy",
+  title: "Privacy Policy",
+  description: "What Kewl stores about you, why, and who sees it.",
+});
 
 export default function PrivacyPage() {
   return (

@@ -1,6 +1,11 @@
+import { shareMetadata } from "@/server/pages/share-metadata";
 import { StaticPage } from "@/components/static-page";
 
-export const metadata = { title: "Terms of Service" };
+export const metadata = shareMetadata({
+  path: "/terms",
+  title: "Terms of Service",
+  description: "The terms for using Kewl: accounts, AI characters, your content and payments.",
+});
 
 export default function TermsPage() {
   return (

@@ -9,6 +9,7 @@ import { SEARCH_TOTAL_CAP, searchRobots } from "@/server/modules/catalogue/searc
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
 import { searchText } from "@/server/pages/route-param";
+import { shareMetadata } from "@/server/pages/share-metadata";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,15 @@ type Props = { searchParams: Promise<{ q?: string | string[]; page?: string }> }
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const q = searchText((await searchParams).q).trim();
-  return { title: q ? `“${q.slice(0, 60)}” · Search` : "Search", robots: { index: false } };
+  return {
+    ...shareMetadata({
+      path: "/search",
+      title: q ? `“${q.slice(0, 60)}” · Search` : "Search",
+      description: "Search Kewl's characters by name, tag or a few words.",
+    }),
+    // Result pages are endless variations: the canonical /search, never indexed.
+    robots: { index: false },
+  };
 }
 
 export default async function SearchPage({ searchParams }: Props) {

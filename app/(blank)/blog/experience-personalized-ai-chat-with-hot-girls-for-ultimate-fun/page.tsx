@@ -1,10 +1,13 @@
 import { StaticPage } from "@/components/static-page";
 import { Link } from "@/components/ui/link";
+import { shareMetadata } from "@/server/pages/share-metadata";
 
-export const metadata = {
+export const metadata = shareMetadata({
+  path: "/blog/experience-personalized-ai-chat-with-hot-girls-for-ultimate-fun",
   title: "Experience personalized AI chat",
   description: "How Kewl characters remember your story and answer in their own voice.",
-};
+  type: "article",
+});
 
 export default function BlogArticlePage() {
   return (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CharacterView } from "@/components/character/character-view";
+import { shareMetadata } from "@/server/pages/share-metadata";
 import { loadRobotForPage } from "@/server/pages/robot-page-data";
 
 export const dynamic = "force-dynamic";
@@ -13,10 +14,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The 404 (a nested not-found cannot set its own title).
   if (!robot) return { title: "Page Not Found" };
   return {
-    title: robot.name,
-    description: robot.intro,
-    openGraph: { title: `${robot.name} · Kewl`, description: robot.intro, type: "profile" },
-    twitter: { card: "summary_large_image", title: robot.name, description: robot.intro },
+    ...shareMetadata({
+      path: `/character/${robot.id}`,
+      title: robot.name,
+      description: robot.intro,
+      type: "profile",
+      ownImage: true,
+    }),
     // Unlisted: reachable by its link, never listed (search engines included).
     ...(robot.visibility === "public" ? {} : { robots: { index: false } }),
   };

@@ -9,17 +9,32 @@ import { getPublicProfile } from "@/server/modules/accounts/public-profile";
 import { listCreatorRobots } from "@/server/modules/catalogue/list-robots";
 import { pageContext, pageParam } from "@/server/pages/page-context";
 import { routeParam } from "@/server/pages/route-param";
+import { profileDescription } from "@/server/pages/share-descriptions";
+import { pagedPath, shareMetadata } from "@/server/pages/share-metadata";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ user_key: string }>; searchParams: Promise<{ page?: string }> };
 
+const SAFE_VIEWER = { ageVerified: false, nsfw: false };
+
 const loadProfile = cache(async (key: string) => getPublicProfile((await pageContext()).db, key));
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const profile = await loadProfile(routeParam((await params).user_key));
   // The 404 (a nested not-found cannot set its own title).
-  return profile ? { title: `${profile.name} (@${profile.key})` } : { title: "Page Not Found" };
+  if (!profile) return { title: "Page Not Found" };
+  const page = pageParam((await searchParams).page);
+  const { db } = await pageContext();
+  // The count anyone sees (NSFW ones left out), as on the share card.
+  const { total } = await listCreatorRobots(db, profile.id, { page: 1, pageSize: 1 }, SAFE_VIEWER);
+  return shareMetadata({
+    path: pagedPath(`/profile/${encodeURIComponent(profile.key)}`, page),
+    title: `${profile.name} (@${profile.key})`,
+    description: profileDescription(profile.name, total),
+    type: "profile",
+    ownImage: true,
+  });
 }
 
 export default async function ProfilePage({ params, searchParams }: Props) {

@@ -9,18 +9,26 @@ import { listRobots } from "@/server/modules/catalogue/list-robots";
 import { getTag, listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
 import { routeParam } from "@/server/pages/route-param";
+import { pagedPath, shareMetadata } from "@/server/pages/share-metadata";
 import { sortParam } from "@/server/pages/sort-param";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ page?: string; sort?: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { key } = await params;
   const { db, viewer } = await pageContext();
   const tag = await getTag(db, routeParam(key).toLowerCase(), viewer);
   // The 404 (a nested not-found cannot set its own title).
-  return tag ? { title: `${tag.name} characters`, description: tag.description } : { title: "Page Not Found" };
+  if (!tag) return { title: "Page Not Found" };
+  const page = pageParam((await searchParams).page);
+  return shareMetadata({
+    path: pagedPath(`/tag/${encodeURIComponent(tag.key)}`, page),
+    title: `${tag.name} characters`,
+    description: tag.description,
+    ownImage: true,
+  });
 }
 
 export default async function TagPage({ params, searchParams }: Props) {

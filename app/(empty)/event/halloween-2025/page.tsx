@@ -1,10 +1,24 @@
+import { BrandMark } from "@/components/brand-mark";
 import { Link } from "@/components/ui/link";
+import { shareMetadata } from "@/server/pages/share-metadata";
 
-export const metadata = { title: "Halloween 2025", description: "Spooky characters, seasonal stories." };
+export const metadata = shareMetadata({
+  path: "/event/halloween-2025",
+  title: "Halloween 2025",
+  description: "Spooky characters, seasonal stories: meet the ghosts, witches and things that go bump in the night.",
+});
 
 export default function HalloweenEventPage() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-b from-[#1a0b2e] via-[#3b0f3f] to-[#ff7518] px-6 text-center text-white">
+    <main className="relative flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-b from-[#1a0b2e] via-[#3b0f3f] to-[#ff7518] px-6 text-center text-white">
+      <Link
+        href="/"
+        aria-label="Kewl home"
+        className="absolute top-5 left-5 flex items-center gap-2 rounded-lg text-xl font-extrabold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-white"
+      >
+        <BrandMark />
+        Kewl
+      </Link>
       {/* Drawn, not an emoji: many systems have no colour emoji font. */}
       <svg width="88" height="88" viewBox="0 0 64 64" aria-hidden="true">
         <path d="M30 8c2-4 7-5 9-3-3 1-5 3-6 7" fill="none" stroke="#4d7c0f" strokeWidth="4" strokeLinecap="round" />
