@@ -34,8 +34,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function TagPage({ params, searchParams }: Props) {
   const key = routeParam((await params).key);
   const query = await searchParams;
-  // Tag keys are lower case; /tag/Fantasy is /tag/fantasy (308, the query kept).
+  const { db, viewer } = await pageContext();
+  // Tag keys are lower case; /tag/Fantasy is /tag/fantasy (308, the query kept). A key that names no tag either
+  // way (or cannot be read: /tag/%E0%A4%A) is a 404 as it stands.
   if (key !== key.toLowerCase()) {
+    if (!(await getTag(db, key.toLowerCase(), viewer))) notFound();
     const kept = new URLSearchParams(
       Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string"),
     );
@@ -43,7 +46,6 @@ export default async function TagPage({ params, searchParams }: Props) {
   }
   const page = pageParam(query.page);
   const sort = sortParam(query.sort);
-  const { db, viewer } = await pageContext();
   const [tag, tags, robots] = await Promise.all([
     getTag(db, key, viewer),
     listTags(db, viewer),
