@@ -133,7 +133,8 @@ export function AccountMenu({ profile }: { profile: Profile }) {
             type="button"
             className={ITEM}
             onClick={() => {
-              close(false);
+              // Focus goes back to the account button first, so the dialog returns it there when it closes.
+              close();
               useDialogStore.getState().openEditProfile();
             }}
           >
