@@ -27,6 +27,8 @@ for (const theme of ["light", "dark"] as const) {
 
     it("labels on a solid destructive button or toast", () => {
       expect(contrast(t["destructive-foreground"]!, red)).toBeGreaterThanOrEqual(TEXT);
+      // Hovered: bg-destructive/90 over the dialog's card.
+      expect(contrast(t["destructive-foreground"]!, over(red, 0.9, t.card!))).toBeGreaterThanOrEqual(TEXT);
     });
   });
 }
