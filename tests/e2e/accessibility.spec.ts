@@ -41,7 +41,8 @@ async function checkRoute(page: Page, path: string): Promise<Finding[]> {
   return axeFindings(page, path);
 }
 
-async function checkDialog(dialog: Locator, where: string): Promise<Finding[]> {
+/** Checks only inside `part` (an open dialog, drawer, menu or list), once its entry animation is over. */
+async function checkWithin(dialog: Locator, where: string): Promise<Finding[]> {
   await expect(dialog).toBeVisible();
   await dialog.evaluate((el) => {
     document.querySelectorAll("[data-axe-scope]").forEach((old) => old.removeAttribute("data-axe-scope"));
@@ -99,26 +100,26 @@ for (const viewport of [MOBILE, DESKTOP]) {
         await page.goto("/");
         const welcome = page.getByRole("dialog", { name: "Welcome" });
         await clickUntil(signInButton(page), welcome);
-        const findings = await checkDialog(welcome, "sign-in: e-mail step");
+        const findings = await checkWithin(welcome, "sign-in: e-mail step");
         await welcome.getByLabel("Email", { exact: true }).fill("not-an-email");
         await welcome.getByLabel("Email", { exact: true }).press("Enter");
         await expect(welcome.getByText("Invalid email address")).toBeVisible();
-        findings.push(...(await checkDialog(welcome, "sign-in: e-mail error")));
+        findings.push(...(await checkWithin(welcome, "sign-in: e-mail error")));
 
         const email = welcome.getByLabel("Email", { exact: true });
         await email.fill(`axe-new-${Date.now().toString(36)}@example.test`);
         await welcome.getByRole("button", { name: "Continue", exact: true }).click();
         const register = page.getByRole("dialog", { name: "Create account" });
-        findings.push(...(await checkDialog(register, "sign-in: register step")));
+        findings.push(...(await checkWithin(register, "sign-in: register step")));
         await register.getByRole("button", { name: "Back to email" }).click();
 
         await email.fill(known.email);
         await welcome.getByRole("button", { name: "Continue", exact: true }).click();
         const back = page.getByRole("dialog", { name: "Welcome back" });
-        findings.push(...(await checkDialog(back, "sign-in: password step")));
+        findings.push(...(await checkWithin(back, "sign-in: password step")));
         await back.getByRole("button", { name: "Forgot password?" }).click();
         const reset = page.getByRole("dialog", { name: "Reset password" });
-        findings.push(...(await checkDialog(reset, "sign-in: reset step")));
+        findings.push(...(await checkWithin(reset, "sign-in: reset step")));
         await closeAndExpectFocus(page, reset, signInButton(page));
         expectNoFindings(findings);
       });
@@ -132,29 +133,44 @@ for (const viewport of [MOBILE, DESKTOP]) {
           findings.push(...(await checkRoute(page, path)));
         }
 
+        // The popups (not dialogs): the chat's model list, the export menu, the account menu.
+        const model = page.getByRole("button", { name: /^Model: / });
+        const models = page.getByRole("listbox", { name: "Choose a model" });
+        await clickUntil(model, models);
+        findings.push(...(await checkWithin(models, "model list")));
+        await page.keyboard.press("Escape");
+        await expect(models).toBeHidden();
+
         await page.goto(`/character/${id}`);
+        const exporter = page.getByRole("group", { name: /^Export Axe / });
+        await clickUntil(page.getByRole("button", { name: "Export", exact: true }), exporter);
+        findings.push(...(await checkWithin(exporter, "export menu")));
+        await page.getByRole("button", { name: "Export", exact: true }).click();
+        await expect(exporter).toBeHidden();
+
         const remove = page.getByRole("button", { name: /^Delete Axe / });
         const confirm = page.getByRole("dialog", { name: /^Delete Axe .*\?$/ });
         await clickUntil(remove, confirm);
-        findings.push(...(await checkDialog(confirm, "delete character")));
+        findings.push(...(await checkWithin(confirm, "delete character")));
         await closeAndExpectFocus(page, confirm, remove);
 
         const account = page.getByRole("button", { name: /^Account: / });
         await account.click();
+        findings.push(...(await checkWithin(page.getByRole("menu", { name: "Account" }), "account menu")));
         await page.getByRole("menuitem", { name: "Edit profile" }).click();
         const edit = page.getByRole("dialog", { name: "Edit Profile" });
-        findings.push(...(await checkDialog(edit, "Edit Profile")));
+        findings.push(...(await checkWithin(edit, "Edit Profile")));
         await edit.getByLabel("Nickname", { exact: true }).fill("");
         await edit.getByRole("button", { name: "Save Changes" }).click();
         await expect(edit.getByText("Please enter your nickname")).toBeVisible();
-        findings.push(...(await checkDialog(edit, "Edit Profile: error")));
+        findings.push(...(await checkWithin(edit, "Edit Profile: error")));
         await closeAndExpectFocus(page, edit, account);
 
         const plans = await openPlans(page);
-        findings.push(...(await checkDialog(plans, "subscription")));
+        findings.push(...(await checkWithin(plans, "subscription")));
         await closeAndExpectFocus(page, plans, page.getByTestId("header-subscribe"));
         const coins = await openCoins(page);
-        findings.push(...(await checkDialog(coins, "coins")));
+        findings.push(...(await checkWithin(coins, "coins")));
         await closeAndExpectFocus(page, coins, page.getByTestId("header-coins"));
         expectNoFindings(findings);
       });
