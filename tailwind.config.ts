@@ -19,7 +19,7 @@ const config = {
         card: "var(--card)",
         border: "var(--border)",
         primary: { DEFAULT: "var(--primary)", foreground: "var(--primary-foreground)" },
-        destructive: "var(--destructive)",
+        destructive: { DEFAULT: "var(--destructive)", foreground: "var(--destructive-foreground)" },
         ring: "var(--ring)",
       },
       animation: {

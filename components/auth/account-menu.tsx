@@ -21,12 +21,12 @@ function Avatar({ profile, className = "size-8" }: { profile: Pick<Profile, "fac
     return <img src={src} alt="" className={`${className} shrink-0 rounded-full bg-muted object-cover`} />;
   }
   return (
+    // The initial is drawn by CSS, not text: the button's label has to contain the text it shows (WCAG 2.5.3).
     <span
       aria-hidden="true"
-      className={`${className} grid shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground`}
-    >
-      {(profile.name.trim()[0] ?? "?").toUpperCase()}
-    </span>
+      data-initial={(profile.name.trim()[0] ?? "?").toUpperCase()}
+      className={`${className} grid shrink-0 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground before:content-[attr(data-initial)]`}
+    />
   );
 }
 
@@ -133,7 +133,8 @@ export function AccountMenu({ profile }: { profile: Profile }) {
             type="button"
             className={ITEM}
             onClick={() => {
-              close(false);
+              // Focus goes back to the account button first, so the dialog returns it there when it closes.
+              close();
               useDialogStore.getState().openEditProfile();
             }}
           >

@@ -59,7 +59,8 @@ export function FavoriteButton({ robotId, initialCount }: { robotId: number; ini
       onClick={toggle}
       disabled={pending}
       aria-pressed={favorited}
-      aria-label={favorited ? "Remove from favourites" : "Add to favourites"}
+      // The name holds the count shown on the button (WCAG 2.5.3, label in name).
+      aria-label={`${favorited ? "Remove from favourites" : "Add to favourites"}, ${formatCount(count)}`}
       className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 font-medium transition outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70 ${
         favorited ? "border-primary bg-primary/10 text-primary" : "border-border hover:border-primary"
       }`}

@@ -12,10 +12,10 @@ const BASE =
   "aria-disabled:pointer-events-none aria-disabled:opacity-50";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90 active:bg-primary/80",
+  primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/95",
   secondary: "border border-border bg-muted text-foreground hover:bg-muted/70",
   ghost: "text-foreground hover:bg-muted",
-  destructive: "bg-destructive text-white shadow-sm hover:bg-destructive/90",
+  destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -17,18 +17,18 @@ const ROOT =
 
 export const TOAST_VARIANT_CLASS: Record<ToastVariant, string> = {
   default: "border-border bg-card text-foreground",
-  destructive: "destructive border-destructive bg-destructive text-white",
+  destructive: "destructive border-destructive bg-destructive text-destructive-foreground",
 };
 
 const ACTION =
   "inline-flex h-8 shrink-0 items-center justify-center rounded-md border px-3 text-sm font-medium outline-none " +
   "transition-colors focus-visible:ring-2 focus-visible:ring-ring border-border hover:bg-muted " +
-  "group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/15 group-[.destructive]:focus-visible:ring-white";
+  "group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/15 group-[.destructive]:focus-visible:ring-destructive-foreground";
 
 const CLOSE =
   "absolute right-2 top-2 inline-flex size-7 items-center justify-center rounded-md opacity-70 outline-none " +
   "transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring " +
-  "group-[.destructive]:focus-visible:ring-white";
+  "group-[.destructive]:focus-visible:ring-destructive-foreground";
 
 /** Renders the toast store. Mount once, inside <body> of the root layout. */
 export function Toaster() {

@@ -65,6 +65,8 @@ export default async function TagPage({ params, searchParams }: Props) {
           <NsfwToggle initialOn={viewer.nsfw} />
         </div>
       </div>
+      {/* The cards' names are h3s; this keeps the outline from jumping from the tag's h1. */}
+      <h2 className="sr-only">{`${tag.name} characters`}</h2>
       <PagedCharacters
         robots={robots.list}
         total={robots.total}

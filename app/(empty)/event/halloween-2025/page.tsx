@@ -13,11 +13,11 @@ export default function HalloweenEventPage() {
     <main className="relative flex min-h-dvh flex-col items-center justify-center gap-6 bg-gradient-to-b from-[#1a0b2e] via-[#3b0f3f] to-[#ff7518] px-6 text-center text-white">
       <Link
         href="/"
-        aria-label="Kewl home"
         className="absolute top-5 left-5 flex items-center gap-2 rounded-lg text-xl font-extrabold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-white"
       >
         <BrandMark />
         Kewl
+        <span className="sr-only"> home</span>
       </Link>
       {/* Drawn, not an emoji: many systems have no colour emoji font. */}
       <svg width="88" height="88" viewBox="0 0 64 64" aria-hidden="true">

@@ -1,0 +1,186 @@
+import { expect, type APIRequestContext, type Locator, type Page, test } from "@playwright/test";
+import { openCoins, openPlans } from "./billing-support";
+import { createUser, signInBrowser, type TestSession } from "./chat-support";
+import { animationsSettled, axeFindings, expectNoFindings, type Finding } from "./axe-support";
+import { clickUntil, DEMO_TAGS, DESKTOP, hydrated, MOBILE } from "./support";
+
+/**
+ * SPEC §2's routes and dialogs under axe-core, at 390px and 1280px, light and dark: no serious or critical
+ * finding, one main landmark, one h1 and no skipped heading level. axe is injected as an inline script, which the
+ * pages' nonce CSP refuses, hence bypassCSP (tests/e2e/page-security.spec.ts checks the CSP itself).
+ */
+const PUBLIC_ROUTES = [
+  "/",
+  "/search?q=dragon",
+  `/tag/${DEMO_TAGS[0]!.key}`,
+  "/character/1",
+  "/character/chat/1",
+  "/profile/kewl-studio",
+  "/create",
+];
+const TEXT_ROUTES = [
+  "/age-verification",
+  "/payment/loading",
+  "/payment/callback",
+  "/payment/cancel",
+  "/faq",
+  "/terms",
+  "/privacy",
+  "/about-us",
+  "/cookie-policy",
+  "/event/halloween-2025",
+  "/blog/experience-personalized-ai-chat-with-hot-girls-for-ultimate-fun",
+  "/definitely/missing",
+];
+
+/** Loads a route and checks it once React has hydrated and entry animations have finished. */
+async function checkRoute(page: Page, path: string): Promise<Finding[]> {
+  await page.goto(path);
+  await expect.poll(() => hydrated(page)).toBe(true);
+  await animationsSettled(page);
+  return axeFindings(page, path);
+}
+
+/** Checks only inside `part` (an open dialog, drawer, menu or list), once its entry animation is over. */
+async function checkWithin(dialog: Locator, where: string): Promise<Finding[]> {
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((el) => {
+    document.querySelectorAll("[data-axe-scope]").forEach((old) => old.removeAttribute("data-axe-scope"));
+    el.setAttribute("data-axe-scope", "");
+  });
+  await animationsSettled(dialog.page(), "[data-axe-scope]");
+  return axeFindings(dialog.page(), where, "[data-axe-scope]");
+}
+
+async function createCharacter(request: APIRequestContext, session: TestSession): Promise<number> {
+  const res = await request.post("/v1/user/robot/create", {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {
+      name: `Axe ${Date.now().toString(36)}`,
+      intro: "Made by the accessibility test.",
+      greeting: "Hello there.",
+      tags: ["fantasy"],
+      nsfw: false,
+      visibility: "public",
+    },
+  });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data.id as number;
+}
+
+const signInButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Sign in" });
+
+/** Closes the open dialog with Escape and expects focus back on `opener`. */
+async function closeAndExpectFocus(page: Page, dialog: Locator, opener: Locator): Promise<void> {
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test.describe(`at ${viewport.width}px, ${colorScheme}`, () => {
+      test.use({ viewport, colorScheme, bypassCSP: true });
+
+      test("catalogue, character and chat pages have no serious findings", async ({ page }) => {
+        const findings: Finding[] = [];
+        for (const path of PUBLIC_ROUTES) findings.push(...(await checkRoute(page, path)));
+        expectNoFindings(findings);
+      });
+
+      test("text, payment, event and 404 pages have no serious findings", async ({ page }) => {
+        const findings: Finding[] = [];
+        for (const path of TEXT_ROUTES) findings.push(...(await checkRoute(page, path)));
+        expectNoFindings(findings);
+      });
+
+      test("the sign-in dialog's steps have no serious findings", async ({ page, request }) => {
+        const known = await createUser(request, "axe");
+        await page.goto("/");
+        const welcome = page.getByRole("dialog", { name: "Welcome" });
+        await clickUntil(signInButton(page), welcome);
+        const findings = await checkWithin(welcome, "sign-in: e-mail step");
+        await welcome.getByLabel("Email", { exact: true }).fill("not-an-email");
+        await welcome.getByLabel("Email", { exact: true }).press("Enter");
+        await expect(welcome.getByText("Invalid email address")).toBeVisible();
+        findings.push(...(await checkWithin(welcome, "sign-in: e-mail error")));
+
+        const email = welcome.getByLabel("Email", { exact: true });
+        await email.fill(`axe-new-${Date.now().toString(36)}@example.test`);
+        await welcome.getByRole("button", { name: "Continue", exact: true }).click();
+        const register = page.getByRole("dialog", { name: "Create account" });
+        findings.push(...(await checkWithin(register, "sign-in: register step")));
+        await register.getByRole("button", { name: "Back to email" }).click();
+
+        await email.fill(known.email);
+        await welcome.getByRole("button", { name: "Continue", exact: true }).click();
+        const back = page.getByRole("dialog", { name: "Welcome back" });
+        findings.push(...(await checkWithin(back, "sign-in: password step")));
+        await back.getByRole("button", { name: "Forgot password?" }).click();
+        const reset = page.getByRole("dialog", { name: "Reset password" });
+        findings.push(...(await checkWithin(reset, "sign-in: reset step")));
+        await closeAndExpectFocus(page, reset, signInButton(page));
+        expectNoFindings(findings);
+      });
+
+      test("signed in: own pages and the account dialogs have no serious findings", async ({ page, request }) => {
+        const session = await createUser(request, "axe");
+        const id = await createCharacter(request, session);
+        await signInBrowser(page, session);
+        const findings: Finding[] = [];
+        for (const path of [`/profile/${session.profile.key}`, `/character/${id}`, "/create", "/character/chat/1"]) {
+          findings.push(...(await checkRoute(page, path)));
+        }
+
+        // The popups (not dialogs): the chat's model list, the export menu, the account menu.
+        const model = page.getByRole("button", { name: /^Model: / });
+        const models = page.getByRole("listbox", { name: "Choose a model" });
+        await clickUntil(model, models);
+        findings.push(...(await checkWithin(models, "model list")));
+        await page.keyboard.press("Escape");
+        await expect(models).toBeHidden();
+
+        await page.goto(`/character/${id}`);
+        const exporter = page.getByRole("group", { name: /^Export Axe / });
+        await clickUntil(page.getByRole("button", { name: "Export", exact: true }), exporter);
+        findings.push(...(await checkWithin(exporter, "export menu")));
+        await page.getByRole("button", { name: "Export", exact: true }).click();
+        await expect(exporter).toBeHidden();
+
+        const remove = page.getByRole("button", { name: /^Delete Axe / });
+        const confirm = page.getByRole("dialog", { name: /^Delete Axe .*\?$/ });
+        await clickUntil(remove, confirm);
+        findings.push(...(await checkWithin(confirm, "delete character")));
+        await closeAndExpectFocus(page, confirm, remove);
+
+        const account = page.getByRole("button", { name: /^Account: / });
+        await account.click();
+        findings.push(...(await checkWithin(page.getByRole("menu", { name: "Account" }), "account menu")));
+        await page.getByRole("menuitem", { name: "Edit profile" }).click();
+        const edit = page.getByRole("dialog", { name: "Edit Profile" });
+        findings.push(...(await checkWithin(edit, "Edit Profile")));
+        await edit.getByLabel("Nickname", { exact: true }).fill("");
+        await edit.getByRole("button", { name: "Save Changes" }).click();
+        await expect(edit.getByText("Please enter your nickname")).toBeVisible();
+        findings.push(...(await checkWithin(edit, "Edit Profile: error")));
+        await closeAndExpectFocus(page, edit, account);
+
+        const plans = await openPlans(page);
+        findings.push(...(await checkWithin(plans, "subscription")));
+        await closeAndExpectFocus(page, plans, page.getByTestId("header-subscribe"));
+        const coins = await openCoins(page);
+        findings.push(...(await checkWithin(coins, "coins")));
+        await closeAndExpectFocus(page, coins, page.getByTestId("header-coins"));
+        expectNoFindings(findings);
+      });
+    });
+  }
+}
+
+test("the favourite button's accessible name holds the count it shows", async ({ page }) => {
+  await page.goto("/character/1");
+  const count = (await page.getByTestId("favorite-count").innerText()).trim();
+  expect(count).not.toBe("");
+  await expect(page.getByRole("button", { name: `Add to favourites, ${count}`, exact: true })).toBeVisible();
+});
