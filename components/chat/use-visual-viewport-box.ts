@@ -21,12 +21,13 @@ export function useVisualViewportBox(ref: RefObject<HTMLElement | null>): void {
     const vv = window.visualViewport;
     if (!el || !vv) return;
     const apply = () => {
-      el.toggleAttribute("data-short-window", vv.height < SHORT_WINDOW_PX);
       if (vv.scale > ZOOMED) {
         el.style.removeProperty("--vv-top");
         el.style.removeProperty("--vv-height");
+        el.removeAttribute("data-short-window");
         return;
       }
+      el.toggleAttribute("data-short-window", vv.height < SHORT_WINDOW_PX);
       el.style.setProperty("--vv-top", `${Math.max(0, vv.offsetTop)}px`);
       el.style.setProperty("--vv-height", `${vv.height}px`);
     };
