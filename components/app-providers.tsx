@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { TrackNavigation } from "@/components/navigation/track-navigation";
 import { LazyAppUpdate } from "@/components/pwa/lazy-app-update";
 import { ThemeSync } from "@/components/theme/use-apply-theme";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
@@ -32,6 +33,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
+      <TrackNavigation />
       {children}
       <LazyToaster />
       <LazyAppUpdate />

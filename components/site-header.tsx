@@ -37,13 +37,17 @@ function isActive(pathname: string | null, href: string): boolean {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. */
+/**
+ * Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. Below
+ * 640px it gives way to the chat's own header on a page that shows the chat (CSS, so the server's HTML is
+ * already right; a chat route's 404 keeps the header).
+ */
 export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteHeaderProps) {
   const pathname = usePathname();
   const signIn = onSignIn ?? (() => useDialogStore.getState().openLogin());
   const onSearchPage = pathname === "/search";
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md max-sm:[body:has([data-chat-screen])_&]:hidden">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:h-16 sm:gap-6 sm:px-6">
         <BrandLink />
 

@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { CharacterAvatar } from "./character-avatar";
+import { ChatBackLink } from "./chat-back-link";
 import { ModelPicker } from "./model-picker";
 import { WalletStatus } from "./wallet-status";
 
@@ -8,24 +9,35 @@ interface Props {
   avatarSrc: string | null;
 }
 
-/** The chat's top bar: who you talk to (server-rendered), your balance and the model picker (client islands). */
+/**
+ * The chat's top bar: who you talk to (server-rendered), your balance and the model picker (client islands).
+ * Below 640px it stands in for the site header (a back arrow first) and gives the name a line of its own, which
+ * wraps (one line, cut with an ellipsis, while the keyboard leaves little room), with the balance and the model
+ * picker below it; from 640px the picker sits on the right.
+ */
 export function ChatHeader({ robot, avatarSrc }: Props) {
   return (
     <div data-chat-header className="shrink-0 border-b border-border bg-background">
-      <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-2.5 sm:px-6">
-        <CharacterAvatar src={avatarSrc} className="size-10" />
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base leading-tight font-semibold">
+      <div className="mx-auto flex w-full max-w-3xl items-center gap-2 py-1.5 pr-3 pl-1 sm:gap-3 sm:px-6 sm:py-2.5">
+        <ChatBackLink robotId={robot.id} className="sm:hidden" />
+        <CharacterAvatar src={avatarSrc} className="size-9 sm:size-10" />
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 sm:gap-x-3">
+          <h1 className="col-span-2 text-[0.9375rem] leading-5 font-semibold [overflow-wrap:anywhere] sm:col-span-1 sm:text-base sm:leading-tight [[data-short-window]_&]:line-clamp-1">
             <Link
               href={`/character/${robot.id}`}
+              title={robot.name}
               className="rounded-sm outline-none hover:underline hover:underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring"
             >
               {robot.name}
             </Link>
           </h1>
           <WalletStatus />
+          <ModelPicker
+            robotId={robot.id}
+            robotKey={robot.key}
+            className="col-start-2 row-start-2 justify-self-end sm:row-span-2 sm:row-start-1"
+          />
         </div>
-        <ModelPicker robotId={robot.id} robotKey={robot.key} />
       </div>
     </div>
   );

@@ -46,6 +46,12 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
   useLayoutEffect(() => {
     const el = textareaRef.current;
     if (!el) return;
+    // Empty, it stays one line high: a long placeholder ("Message {a long name}…") is cut, never grows the box.
+    if (value === "") {
+      el.style.height = "";
+      el.style.overflowY = "hidden";
+      return;
+    }
     el.style.height = "auto";
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
     el.style.overflowY = el.scrollHeight > MAX_HEIGHT_PX ? "auto" : "hidden";
@@ -53,6 +59,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
 
   const length = value.length;
   const tooLong = length > CHAT_MESSAGE_MAX_CHARS;
+  const showCounter = length >= MESSAGE_COUNTER_FROM;
   const canSend = value.trim() !== "" && !tooLong && !streaming;
 
   function submit(event?: FormEvent) {
@@ -85,7 +92,7 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           enterKeyHint="send"
           aria-describedby={`${id}-hint`}
           aria-invalid={tooLong || undefined}
-          className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 outline-none placeholder:text-muted-foreground sm:text-[0.9375rem]"
+          className="max-h-[200px] min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 outline-none placeholder:text-muted-foreground placeholder-shown:truncate sm:text-[0.9375rem]"
         />
         {streaming ? (
           <button
@@ -107,9 +114,13 @@ export const Composer = forwardRef<ComposerHandle, Props>(function Composer(
           </button>
         )}
       </div>
-      <div id={`${id}-hint`} className="mt-1.5 flex min-h-4 justify-between gap-3 px-3 text-xs text-muted-foreground">
+      {/* Below 640px the keyboard hint is hidden: the row only takes room for the counter, for the messages' sake. */}
+      <div
+        id={`${id}-hint`}
+        className={`flex justify-between gap-3 px-3 text-xs text-muted-foreground sm:mt-1.5 sm:min-h-4 ${showCounter ? "mt-1.5" : ""}`}
+      >
         <span className="hidden sm:inline">Enter to send, Shift+Enter for a new line</span>
-        {length >= MESSAGE_COUNTER_FROM ? (
+        {showCounter ? (
           <span
             className={`ml-auto tabular-nums ${tooLong ? "font-medium text-destructive" : ""}`}
             data-testid="composer-counter"

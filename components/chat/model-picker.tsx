@@ -23,7 +23,14 @@ function openPurchaseFor(model: ChatModel): void {
  * and, for unavailable ones, the reason; picking one of those opens Get Coins (or the plans when the free replies
  * are used up). Arrows, Home and End move; Enter or Space picks; Escape and Tab close.
  */
-export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: string }) {
+interface Props {
+  robotId: number;
+  robotKey: string;
+  /** Placement in the chat header. */
+  className?: string;
+}
+
+export function ModelPicker({ robotId, robotKey, className = "" }: Props) {
   const { data } = useChatModels(robotKey);
   const { choose, saving } = useChooseModel(robotId, robotKey);
   const [active, setActive] = useState(0);
@@ -92,7 +99,7 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
 
   const label = current ? `${current.name}, ${costLabel(current)}` : "Loading models";
   return (
-    <div ref={rootRef} className="relative shrink-0">
+    <div ref={rootRef} className={`relative min-w-0 ${className}`}>
       <button
         ref={buttonRef}
         type="button"
@@ -100,10 +107,11 @@ export function ModelPicker({ robotId, robotKey }: { robotId: number; robotKey: 
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-label={`Model: ${label}`}
+        title={current ? label : undefined}
         disabled={!current}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={onButtonKeyDown}
-        className="inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-full border border-border bg-background pr-2 pl-3 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:max-w-[16rem]"
+        className="inline-flex h-8 max-w-full items-center gap-1.5 rounded-full border border-border bg-background pr-2 pl-3 text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 sm:h-9 sm:max-w-[16rem]"
       >
         <span className="truncate">{current?.name ?? "Model"}</span>
         {current ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import { trackClick } from "@/lib/analytics/click-label";
-import { coinsLabel, freeRepliesLabel } from "@/lib/chat/model-labels";
+import { coinsLabel, freeRepliesLabel, freeRepliesShortLabel } from "@/lib/chat/model-labels";
 import { useDialogStore } from "@/stores/dialog-store";
 import { CoinIcon } from "./chat-icons";
 import { useWallet } from "./use-wallet";
@@ -17,10 +17,20 @@ export function WalletStatus() {
   const { data: wallet } = useWallet();
   if (!wallet) return null;
   const free = freeRepliesLabel(wallet.free_replies_left);
+  // Below 640px the short words show (the line shares the header with the model picker); screen readers always
+  // get the whole sentence.
+  const shown = free ? (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {freeRepliesShortLabel(wallet.free_replies_left)}
+      </span>
+      <span className="max-sm:sr-only">{free}</span>
+    </>
+  ) : null;
   const balance = wallet.wallet_info.buy_coin;
   return (
     <p
-      className="flex flex-wrap items-center gap-x-3 text-xs leading-5 text-muted-foreground"
+      className="flex flex-wrap items-center gap-x-2.5 text-xs leading-5 text-muted-foreground sm:gap-x-3"
       data-testid="wallet-status"
     >
       {free ? (
@@ -31,11 +41,11 @@ export function WalletStatus() {
             {...trackClick("subscribe", "chat_wallet")}
             className={`${LINK} font-medium text-destructive`}
           >
-            {free}
+            {shown}
             <span className="sr-only">. See plans</span>
           </button>
         ) : (
-          <span>{free}</span>
+          <span>{shown}</span>
         )
       ) : null}
       <button

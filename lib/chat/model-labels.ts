@@ -13,6 +13,13 @@ export function freeRepliesLabel(left: number | null | undefined): string | null
   return `${left} free ${left === 1 ? "reply" : "replies"} left today`;
 }
 
+/** The same, without "left today", for a phone's chat header: "N free replies", "No free replies"; or null. */
+export function freeRepliesShortLabel(left: number | null | undefined): string | null {
+  if (left === null || left === undefined) return null;
+  if (left <= 0) return "No free replies";
+  return `${left} free ${left === 1 ? "reply" : "replies"}`;
+}
+
 export function coinsLabel(balance: number): string {
   return `${balance} coin${balance === 1 ? "" : "s"}`;
 }

@@ -112,6 +112,12 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(2);
         await page.getByRole("textbox", { name: /^Message / }).fill("Sounds good, let's go.");
         await shot(page, "chat", false);
+        if (viewport.width < 640) {
+          // A phone's keyboard open: Chrome on Android shrinks the layout viewport to what it leaves, as this does.
+          await page.setViewportSize({ width: viewport.width, height: 500 });
+          await expect(page.locator("[data-short-window]")).toHaveCount(1);
+          await shot(page, "chat-keyboard", false);
+        }
       });
 
       test("install banner", async ({ page, request }) => {
