@@ -1,14 +1,14 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Button, buttonClassName } from "@/components/ui/button";
+import { buttonClassName } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { Spinner } from "@/components/ui/spinner";
 import { trackClick } from "@/lib/analytics/click-label";
 import type { RobotCard } from "@/lib/contracts/catalogue";
 import { totalPages } from "@/lib/format/pagination";
 import { characterCount } from "./character-count";
 import { FavouriteCard } from "./favourite-card";
+import { ListLoadError, ListLoading } from "./list-load-states";
 import { ListPager } from "./list-pager";
 import { FAVOURITES_PAGE_SIZE, useFavourites } from "./use-favourites";
 
@@ -39,16 +39,9 @@ export function FavouriteList({ uid }: { uid: string }) {
         </p>
       </div>
       {isPending ? (
-        <div className="flex justify-center p-8">
-          <Spinner size="lg" label="Loading your favourites…" />
-        </div>
+        <ListLoading label="Loading your favourites…" />
       ) : isError && !data ? (
-        <div className="rounded-2xl border border-dashed border-border p-8 text-center" role="alert">
-          <p className="text-muted-foreground">Your favourites could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadError message="Your favourites could not be loaded." onRetry={() => void refetch()} />
       ) : data && data.list.length ? (
         <ul aria-label="Your favourites" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.list.map((robot, i) => (

@@ -1,12 +1,12 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Button, buttonClassName } from "@/components/ui/button";
+import { buttonClassName } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { Spinner } from "@/components/ui/spinner";
 import { trackClick } from "@/lib/analytics/click-label";
 import { totalPages } from "@/lib/format/pagination";
 import { characterCount } from "./character-count";
+import { ListLoadError, ListLoading } from "./list-load-states";
 import { ListPager } from "./list-pager";
 import { OwnCharacterCard } from "./own-character-card";
 import { OWN_CHARACTERS_PAGE_SIZE, useOwnCharacters } from "./use-own-characters";
@@ -50,16 +50,9 @@ export function OwnCharacterList({ uid, name, initialPage }: { uid: string; name
         </Link>
       </div>
       {isPending ? (
-        <div className="flex justify-center p-8">
-          <Spinner size="lg" label="Loading your characters…" />
-        </div>
+        <ListLoading label="Loading your characters…" />
       ) : isError && !data ? (
-        <div className="rounded-2xl border border-dashed border-border p-8 text-center" role="alert">
-          <p className="text-muted-foreground">Your characters could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadError message="Your characters could not be loaded." onRetry={() => void refetch()} />
       ) : data && data.list.length ? (
         <ul aria-label={`Characters by ${name}`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.list.map((robot, i) => (
