@@ -1,7 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { TrackNavigation } from "@/components/navigation/track-navigation";
 import { LazyAppUpdate } from "@/components/pwa/lazy-app-update";
 import { ThemeSync } from "@/components/theme/use-apply-theme";
@@ -23,20 +22,15 @@ setUnauthorizedHandler(() => {
   toast({ title: AUTH_EXPIRED_MESSAGE, variant: "destructive" });
 });
 
+/** What every page has. TanStack Query is not here: the parts that use it wrap themselves in QueryIsland. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <ThemeSync />
       <TrackNavigation />
       {children}
       <LazyToaster />
       <LazyAppUpdate />
-    </QueryClientProvider>
+    </>
   );
 }

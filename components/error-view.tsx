@@ -1,5 +1,3 @@
-import { Link } from "@/components/ui/link";
-
 export interface ErrorViewProps {
   status: number;
   statusMessage: string;
@@ -38,12 +36,15 @@ export function ErrorView({ status, statusMessage, message, stack, minimal }: Er
           {stack}
         </pre>
       ) : null}
-      <Link
+      {/* A full page load: the way out of a broken state, and it keeps the router's link code out of the error
+          boundaries' chunks, which Next loads with every page (one copy each). */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- deliberate full load, see above */}
+      <a
         href="/"
         className="mt-2 inline-flex h-10 items-center rounded-full bg-primary px-6 font-medium text-primary-foreground hover:opacity-90"
       >
         Go back home
-      </Link>
+      </a>
     </main>
   );
 }

@@ -1,9 +1,19 @@
-/** One Lighthouse run (performance category, default mobile config) and the figures and diagnostics bench/pages.ts prints. */
+/**
+ * One Lighthouse run (default mobile config; performance, accessibility, best practices and SEO) and the figures and
+ * diagnostics bench/pages.ts prints.
+ */
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+export const AUDITED_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
+export type AuditedCategory = (typeof AUDITED_CATEGORIES)[number];
+
 export interface LhFigures {
   score: number;
+  /** Scores (0-100) of the non-performance categories. */
+  categories: Record<AuditedCategory, number>;
+  /** The audits of those categories that did not pass, as "category: audit id (title)". */
+  failedAudits: string[];
   cls: number;
   lcp: number;
   tbt: number;
@@ -76,15 +86,41 @@ function diagnostics(lhr: Lhr): string[] {
   return notes;
 }
 
+/** Audits that count towards a category's score and did not pass (weight > 0, score < 1). */
+function failedAudits(lhr: Lhr): string[] {
+  const failed: string[] = [];
+  for (const category of AUDITED_CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failed.push(`${category}: ${ref.id} (${audit.title})`);
+      }
+    }
+  }
+  return failed;
+}
+
 export async function lighthouseRun(url: string, port: number): Promise<LhFigures> {
   const { default: lighthouse } = await import("lighthouse");
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", ...AUDITED_CATEGORIES],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
   if (lhr.runtimeError)
     throw new Error(`Lighthouse runtime error for ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const percent = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
   return {
-    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    score: percent("performance"),
+    categories: {
+      accessibility: percent("accessibility"),
+      "best-practices": percent("best-practices"),
+      seo: percent("seo"),
+    },
+    failedAudits: failedAudits(lhr),
     cls: auditValue(lhr, "cumulative-layout-shift"),
     lcp: auditValue(lhr, "largest-contentful-paint"),
     tbt: auditValue(lhr, "total-blocking-time"),

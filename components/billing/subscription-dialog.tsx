@@ -12,7 +12,8 @@ import { cardPosition } from "./card-position";
 import { LoadFailed, Loading } from "./load-state";
 import { PaymentBanner } from "./payment-banner";
 import { PlanCard } from "./plan-card";
-import { useProductsFailureToast, useSubscriptionInfo, useSubscriptionProducts } from "./use-billing-data";
+import { useProductsFailureToast, useSubscriptionProducts } from "./use-billing-data";
+import { useSubscriptionInfo } from "./use-subscription-info";
 import { useCheckout } from "./use-checkout";
 
 export const SUBSCRIPTION_DIALOG_TITLE = "Choose your subscription";

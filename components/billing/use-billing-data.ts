@@ -2,38 +2,28 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useViewer } from "@/components/chat/use-viewer";
-import { fetchCoinProducts } from "@/lib/billing/coin-api";
-import {
-  readCoinProductsCache,
-  readSubscriptionProductsCache,
-  writeCoinProductsCache,
-  writeSubscriptionProductsCache,
-} from "@/lib/billing/product-cache";
-import { billingQueryKeys } from "@/lib/billing/query-keys";
-import { fetchSubscriptionInfo, fetchSubscriptionProducts } from "@/lib/billing/subscribe-api";
+import { readCoinProductsCache, readSubscriptionProductsCache } from "@/lib/billing/product-cache";
+import { coinProductsQuery, subscriptionProductsQuery } from "@/lib/billing/product-queries";
 import { toast } from "@/stores/toast-store";
 
+/** The dialogs' product lists (the header reads them without the cache, see header-billing.tsx). */
 interface QueryUse {
   enabled: boolean;
-  /** 0 (the dialogs) fetches again each time the caller becomes enabled; the header keeps what it has longer. */
+  /** 0 (the dialogs) fetches again each time the caller becomes enabled. */
   staleTime?: number;
 }
 
 /**
- * The plans: the cached list (SPEC §7, 24 hours in localStorage) is the query's initial data, shown at once, and
- * is refreshed in the background as soon as the query is stale; each fetched list is stored again.
+ * The plans: the cached list (SPEC §7, 24 hours in localStorage) is shown at once, as the query's initial data
+ * or, when the header created the query first and it has nothing yet, as its placeholder, and is refreshed in the
+ * background as soon as the query is stale; each fetched list is stored again.
  */
 export function useSubscriptionProducts({ enabled, staleTime = 0 }: QueryUse) {
   return useQuery({
-    queryKey: billingQueryKeys.subscriptionProducts(),
-    queryFn: async ({ signal }) => {
-      const list = await fetchSubscriptionProducts(signal);
-      writeSubscriptionProductsCache(list);
-      return list;
-    },
+    ...subscriptionProductsQuery(),
     initialData: () => readSubscriptionProductsCache()?.value,
     initialDataUpdatedAt: () => readSubscriptionProductsCache()?.timestamp,
+    placeholderData: (previous) => previous ?? readSubscriptionProductsCache()?.value,
     enabled,
     staleTime,
   });
@@ -42,35 +32,14 @@ export function useSubscriptionProducts({ enabled, staleTime = 0 }: QueryUse) {
 /** The coin packages, cached like the plans. */
 export function useCoinProducts({ enabled, staleTime = 0 }: QueryUse) {
   return useQuery({
-    queryKey: billingQueryKeys.coinProducts(),
-    queryFn: async ({ signal }) => {
-      const list = await fetchCoinProducts(signal);
-      writeCoinProductsCache(list);
-      return list;
-    },
+    ...coinProductsQuery(),
     initialData: () => readCoinProductsCache()?.value,
     initialDataUpdatedAt: () => readCoinProductsCache()?.timestamp,
+    placeholderData: (previous) => previous ?? readCoinProductsCache()?.value,
     enabled,
     staleTime,
   });
 }
-
-/** The signed-in user's plan (SPEC §3 subscription info); visitors have none. A failure is only logged (SPEC §8). */
-export function useSubscriptionInfo({ enabled, staleTime = 0 }: QueryUse) {
-  const { ready, uid } = useViewer();
-  const query = useQuery({
-    queryKey: billingQueryKeys.subscription(uid),
-    queryFn: ({ signal }) => fetchSubscriptionInfo(signal),
-    enabled: enabled && ready && uid !== null,
-    staleTime,
-  });
-  const { error } = query;
-  useEffect(() => {
-    if (error) console.warn("subscription info could not be loaded", error);
-  }, [error]);
-  return query;
-}
-
 /**
  * SPEC §8: a product list that cannot be loaded is a destructive toast, once per failed fetch, unless a cached
  * list is on screen anyway.

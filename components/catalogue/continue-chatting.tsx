@@ -1,74 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useSignedInProfile } from "@/components/auth/header-account";
-import { Link } from "@/components/ui/link";
-import { fetchRecentChats } from "@/lib/chat/recent-api";
-import { chatQueryKeys } from "@/lib/chat/query-keys";
-import { safeImageSrc } from "@/lib/format/safe-image-src";
+
+const RecentChatsRow = dynamic(() => import("./recent-chats-row").then((m) => m.RecentChatsRow), { ssr: false });
 
 /**
  * The signed-in user's recent chats as a horizontal row on home, most recent first. Visitors, and users without
- * chats, get nothing: the server render is empty, so nothing moves for them.
+ * chats, get nothing: the server render is empty, so nothing moves for them. The row's code (and TanStack Query)
+ * loads only for a signed-in user.
  */
 export function ContinueChatting() {
   const profile = useSignedInProfile();
-  const uid = profile?.uid ?? null;
-  const { data } = useQuery({
-    queryKey: chatQueryKeys.recent(uid),
-    queryFn: ({ signal }) => fetchRecentChats(signal),
-    enabled: uid !== null,
-    staleTime: 30_000,
-  });
-  if (uid === null || !data || data.length === 0) return null;
-
-  return (
-    <section
-      id="continue-chatting"
-      aria-labelledby="continue-chatting-heading"
-      className="mt-6 scroll-mt-28 motion-safe:animate-fade-in"
-    >
-      <h2 id="continue-chatting-heading" className="mb-3 text-lg font-semibold">
-        Continue chatting
-      </h2>
-      <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:scroll-px-6 sm:px-6">
-        {data.map((chat) => {
-          const avatar = safeImageSrc(chat.robot.avatar);
-          return (
-            <li key={chat.session_id} className="w-64 shrink-0 snap-start">
-              <Link
-                href={`/character/chat/${chat.robot.id}`}
-                className="flex h-full items-center gap-3 rounded-2xl border border-border bg-card p-3 transition-colors outline-none hover:border-primary/50 hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {avatar ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- local SVG avatars or https URLs
-                  <img
-                    src={avatar}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="size-12 shrink-0 rounded-full bg-muted object-cover"
-                  />
-                ) : (
-                  <span aria-hidden="true" className="size-12 shrink-0 rounded-full bg-muted" />
-                )}
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold">{chat.robot.name}</span>
-                  <span className="block truncate text-sm text-muted-foreground">{oneLine(chat.last_message)}</span>
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-/** The last message as one line of plain text: markdown markers and line breaks dropped. */
-function oneLine(text: string): string {
-  return text
-    .replace(/[*_`#>]+/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return profile ? <RecentChatsRow uid={profile.uid} /> : null;
 }

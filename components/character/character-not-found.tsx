@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { ErrorView } from "@/components/error-view";
 import { isCrawler } from "@/lib/http/crawler";
+import { QueryIsland } from "@/components/query/query-island";
 import { PrivateCharacterFallback, type FallbackView } from "./private-character-fallback";
 
 const PATHS: Record<FallbackView, RegExp> = {
@@ -22,8 +23,10 @@ export async function CharacterNotFound({ view }: { view: FallbackView }) {
   const id = PATHS[view].exec(path)?.[1];
   if (crawler || id === undefined) return page;
   return (
-    <PrivateCharacterFallback id={Number(id)} view={view}>
-      {page}
-    </PrivateCharacterFallback>
+    <QueryIsland>
+      <PrivateCharacterFallback id={Number(id)} view={view}>
+        {page}
+      </PrivateCharacterFallback>
+    </QueryIsland>
   );
 }

@@ -4,6 +4,7 @@ import type { RobotDetail } from "@/lib/contracts/catalogue";
 import { formatCount } from "@/lib/format/count";
 import { fillPlaceholders } from "@/lib/format/character-text";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
+import { QueryIsland } from "@/components/query/query-island";
 import { CharacterActions } from "./character-actions";
 import { CopyCredit } from "./copy-credit";
 import { FavoriteButton } from "./favorite-button";
@@ -76,14 +77,16 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
             role="group"
             aria-label="Character actions"
           >
-            <CharacterActions
-              robot={{
-                id: robot.id,
-                name: robot.name,
-                visibility: robot.visibility,
-                creatorKey: robot.creator?.key ?? null,
-              }}
-            />
+            <QueryIsland>
+              <CharacterActions
+                robot={{
+                  id: robot.id,
+                  name: robot.name,
+                  visibility: robot.visibility,
+                  creatorKey: robot.creator?.key ?? null,
+                }}
+              />
+            </QueryIsland>
           </div>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { RobotDetail } from "@/lib/contracts/catalogue";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
+import { QueryIsland } from "@/components/query/query-island";
 import { ChatHeader } from "./chat-header";
 import { ChatRoom } from "./chat-room";
 import { ChatViewport } from "./chat-viewport";
@@ -9,10 +10,12 @@ import { RememberRecentCharacter } from "./remember-recent-character";
 export function ChatScreen({ robot }: { robot: RobotDetail }) {
   const avatarSrc = safeImageSrc(robot.avatar);
   return (
-    <ChatViewport>
-      <RememberRecentCharacter id={robot.id} name={robot.name} avatar={avatarSrc} />
-      <ChatHeader robot={robot} avatarSrc={avatarSrc} />
-      <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
-    </ChatViewport>
+    <QueryIsland>
+      <ChatViewport>
+        <RememberRecentCharacter id={robot.id} name={robot.name} avatar={avatarSrc} />
+        <ChatHeader robot={robot} avatarSrc={avatarSrc} />
+        <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
+      </ChatViewport>
+    </QueryIsland>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { fetchWallet } from "@/lib/chat/chat-api";
+import { fetchWallet } from "@/lib/chat/wallet-api";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
 import type { Wallet } from "@/lib/contracts/chat-client";
 import { useViewer } from "./use-viewer";

@@ -3,6 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useId, type KeyboardEvent } from "react";
 import { PROFILE_TABS, profileTabOf, type ProfileTab } from "@/lib/format/profile-tab";
+import { QueryIsland } from "@/components/query/query-island";
 import { FavouriteList } from "./favourite-list";
 import { OwnCharacterList } from "./own-character-list";
 
@@ -73,11 +74,13 @@ export function OwnProfileTabs({ uid, name, initialPage }: { uid: string; name: 
         ))}
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
-        {tab === "favourites" ? (
-          <FavouriteList uid={uid} />
-        ) : (
-          <OwnCharacterList uid={uid} name={name} initialPage={initialPage} />
-        )}
+        <QueryIsland>
+          {tab === "favourites" ? (
+            <FavouriteList uid={uid} />
+          ) : (
+            <OwnCharacterList uid={uid} name={name} initialPage={initialPage} />
+          )}
+        </QueryIsland>
       </div>
     </div>
   );

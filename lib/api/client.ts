@@ -5,7 +5,13 @@
  */
 import { currentConfig } from "./config";
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE } from "./errors";
-import { prepareRequest, type HttpMethod, type JsonBody, type QueryParams } from "./prepare-request";
+import {
+  prepareRequest,
+  type HttpMethod,
+  type PreparedRequest,
+  type JsonBody,
+  type QueryParams,
+} from "./prepare-request";
 import { readAnswer, type Answer } from "./read-answer";
 import { loadSchema, type SchemaSource } from "./response-schema";
 import { backoffDelay, isRetryableRequest, isRetryableStatus, MAX_ATTEMPTS, retryDelay } from "./retry";
@@ -33,10 +39,11 @@ export async function apiRequest<T = unknown>(req: ApiRequest<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const cfg = currentConfig();
     const canRetry = retryable && attempt < MAX_ATTEMPTS;
-    // re-signed every attempt: fresh timestamp and nonce
-    const prepared = prepareRequest(method, path, query, body, headers);
+    let prepared: PreparedRequest;
     let response: Response;
     try {
+      // re-signed every attempt: fresh timestamp and nonce
+      prepared = await prepareRequest(method, path, query, body, headers, signal);
       response = await sendPrepared(prepared, signal);
     } catch (error) {
       if (canRetry && error instanceof ApiError && error.code === NETWORK_ERROR_CODE) {

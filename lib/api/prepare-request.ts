@@ -3,7 +3,8 @@
  * signature. Built again for every attempt, so each has a fresh timestamp and nonce.
  */
 import { APP_ID, CHANNEL, currentConfig } from "./config";
-import { createSignatureFields, serializeValue, SIGNATURE_HEADER, signParams } from "./signature";
+import { toTransportError } from "./send";
+import { createSignatureFields, serializeValue, SIGNATURE_HEADER } from "./signature";
 
 export type HttpMethod = "GET" | "HEAD" | "DELETE" | "POST" | "PUT" | "PATCH";
 type QueryValue = string | number | boolean | null | undefined;
@@ -19,6 +20,19 @@ export interface PreparedRequest {
   token: string | null;
 }
 
+let signer: Promise<typeof import("./sign-params").signParams> | null = null;
+
+/** The MD5 signer, loaded with the first request (not with the page); a failed load counts as a network error. */
+async function loadSigner(signal?: AbortSignal) {
+  signer ??= import("./sign-params").then((m) => m.signParams);
+  try {
+    return await signer;
+  } catch (error) {
+    signer = null;
+    throw toTransportError(error, signal);
+  }
+}
+
 function usesQueryParams(method: HttpMethod): boolean {
   return method === "GET" || method === "HEAD" || method === "DELETE";
 }
@@ -27,13 +41,14 @@ function usesQueryParams(method: HttpMethod): boolean {
  * GET/HEAD/DELETE carry the lm fields in the query, other methods as top-level body fields. Signed params = path
  * query + `query` + body fields (as they read after a JSON round trip, i.e. what the server parses) + lm fields.
  */
-export function prepareRequest(
+export async function prepareRequest(
   method: HttpMethod,
   path: string,
   query?: QueryParams,
   body?: JsonBody,
   extraHeaders?: Record<string, string>,
-): PreparedRequest {
+  signal?: AbortSignal,
+): Promise<PreparedRequest> {
   const cfg = currentConfig();
   const queryMethod = usesQueryParams(method);
   if (queryMethod && body !== undefined) throw new TypeError(`${method} requests cannot carry a body`);
@@ -68,7 +83,7 @@ export function prepareRequest(
     "content-type": "application/json",
     app: APP_ID,
     channel: CHANNEL,
-    [SIGNATURE_HEADER]: signParams(signed, cfg.signingKey),
+    [SIGNATURE_HEADER]: (await loadSigner(signal))(signed, cfg.signingKey),
   };
   if (token) headers.authorization = `Bearer ${token}`;
 

@@ -3,9 +3,9 @@
  * so nothing here may touch window or document.
  *
  * sign = md5(k1 + v1 + k2 + v2 + ... + key) over every param (query params, top-level JSON body fields and the
- * lm_* fields) sorted by key in code-unit order, skipping undefined, null and "" values.
+ * lm_* fields) sorted by key in code-unit order, skipping undefined, null and "" values. The MD5 itself is in
+ * sign-params.ts, which the browser loads with its first request rather than with the page.
  */
-import SparkMD5 from "spark-md5";
 
 export const SIGNATURE_FIELDS = ["lm_s_id", "lm_s_ts", "lm_s_str", "lm_s_ver", "h5"] as const;
 type SignatureField = (typeof SIGNATURE_FIELDS)[number];
@@ -54,11 +54,6 @@ export function canonicalString(params: Record<string, unknown>, key: string): s
     if (value !== null) out += name + value;
   }
   return out + key;
-}
-
-/** Lower-case hex MD5 of the canonical string. */
-export function signParams(params: Record<string, unknown>, key: string): string {
-  return SparkMD5.hash(canonicalString(params, key));
 }
 
 /** Random [a-z0-9] string from the platform CSPRNG (browser and Node 20 both expose globalThis.crypto). */

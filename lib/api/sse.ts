@@ -55,7 +55,7 @@ export async function* postStream(
   body?: JsonBody,
   { signal }: PostStreamOptions = {},
 ): AsyncGenerator<unknown, void, undefined> {
-  const prepared = prepareRequest("POST", path, undefined, body, { accept: "text/event-stream" });
+  const prepared = await prepareRequest("POST", path, undefined, body, { accept: "text/event-stream" }, signal);
   const response = await sendPrepared(prepared, signal);
 
   const contentType = response.headers.get("content-type")?.toLowerCase() ?? "";

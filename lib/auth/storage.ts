@@ -1,5 +1,5 @@
 /** Browser storage keys of the account feature (SPEC §3) and the small helpers around them. */
-import { RECENT_CHARACTERS_KEY } from "@/lib/pwa/recent-characters";
+import { RECENT_CHARACTERS_KEY } from "@/lib/pwa/recent-characters-key";
 
 /** localStorage: token and profile (zustand persist). */
 export const AUTH_STORAGE_KEY = "auth";

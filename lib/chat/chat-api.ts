@@ -3,17 +3,10 @@
  */
 import { apiGet, apiPost } from "@/lib/api";
 import { postStream } from "@/lib/api/sse";
-import {
-  chatHistorySchema,
-  chatModelListSchema,
-  chatSetModelSchema,
-  chatStopSchema,
-  walletSchema,
-  type ChatHistory,
-  type ChatModelList,
-  type ChatStop,
-  type Wallet,
-} from "@/lib/contracts/chat-client";
+import type { ChatHistory, ChatModelList, ChatStop } from "@/lib/contracts/chat-client";
+
+/** Loaded with the first answer, not with the page: the schemas are zod, which stays out of first-load JavaScript. */
+const schemas = () => import("@/lib/contracts/chat-client");
 
 const HISTORY_PAGE_SIZE = 30;
 
@@ -22,20 +15,28 @@ export function fetchChatHistory(robotId: number, before: number | null, signal?
     before === null
       ? { robot_id: robotId, limit: HISTORY_PAGE_SIZE }
       : { robot_id: robotId, before, limit: HISTORY_PAGE_SIZE };
-  return apiPost("/v1/chat_session/history", body, { schema: chatHistorySchema, signal });
+  return apiPost("/v1/chat_session/history", body, {
+    schema: () => schemas().then((m) => m.chatHistorySchema),
+    signal,
+  });
 }
 
 export function fetchChatModels(robotKey: string, signal?: AbortSignal): Promise<ChatModelList> {
-  return apiGet("/v1/chat_session/model", { robot_key: robotKey }, { schema: chatModelListSchema, signal });
+  return apiGet(
+    "/v1/chat_session/model",
+    { robot_key: robotKey },
+    { schema: () => schemas().then((m) => m.chatModelListSchema), signal },
+  );
 }
 
 export async function setChatModel(robotId: number, model: string): Promise<string> {
-  return (await apiPost("/v1/chat_session/set_model", { robot_id: robotId, model }, { schema: chatSetModelSchema }))
-    .current;
-}
-
-export function fetchWallet(signal?: AbortSignal): Promise<Wallet> {
-  return apiGet("/v1/buy_coin/wallet", undefined, { schema: walletSchema, signal });
+  return (
+    await apiPost(
+      "/v1/chat_session/set_model",
+      { robot_id: robotId, model },
+      { schema: () => schemas().then((m) => m.chatSetModelSchema) },
+    )
+  ).current;
 }
 
 /** After Stop: the server keeps the first `shownLength` characters of the reply, what the page showed. */
@@ -43,7 +44,7 @@ export function stopChatReply(messageId: number, shownLength: number): Promise<C
   return apiPost(
     "/v1/chat_session/stop",
     { message_id: messageId, shown_length: shownLength },
-    { schema: chatStopSchema },
+    { schema: () => schemas().then((m) => m.chatStopSchema) },
   );
 }
 

@@ -17,7 +17,14 @@ export interface CardFile {
 }
 
 export async function fetchCardFile(id: number, format: CardFormat, signal?: AbortSignal): Promise<CardFile> {
-  const prepared = prepareRequest("GET", "/v1/robot/card", { id: String(id), format });
+  const prepared = await prepareRequest(
+    "GET",
+    "/v1/robot/card",
+    { id: String(id), format },
+    undefined,
+    undefined,
+    signal,
+  );
   const response = await sendPrepared(prepared, signal);
   if (!response.ok) {
     // Throws the envelope's code and message (and runs the 401 hook); an envelope that says "ok" on an error

@@ -7,7 +7,7 @@
  * Written on the ServiceWorker API directly rather than @serwist/window, which stops watching for updates after
  * the first one it classes as "external": an open tab must notice every deploy.
  */
-import { BUILD_ID, BUILD_VERSION_PATH, buildVersionSchema } from "./build-version";
+import { BUILD_ID, BUILD_VERSION_PATH } from "./build-version";
 
 export const SERVICE_WORKER_URL = "/sw.js";
 
@@ -24,7 +24,8 @@ export async function fetchLiveBuildId(fetchImpl: typeof fetch = fetch): Promise
   try {
     const res = await fetchImpl(BUILD_VERSION_PATH, { cache: "no-store", credentials: "omit" });
     if (!res.ok) return null;
-    const parsed = buildVersionSchema.safeParse(await res.json());
+    const [body, { buildVersionSchema }] = await Promise.all([res.json(), import("./build-version-schema")]);
+    const parsed = buildVersionSchema.safeParse(body);
     return parsed.success ? parsed.data.version : null;
   } catch {
     return null;

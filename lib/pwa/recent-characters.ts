@@ -6,8 +6,9 @@
 import * as z from "zod/mini";
 import { readCache, removeCache, writeCache } from "@/lib/cache/local-cache";
 import { safeImageSrc } from "@/lib/format/safe-image-src";
+import { RECENT_CHARACTERS_KEY } from "./recent-characters-key";
 
-export const RECENT_CHARACTERS_KEY = "kewl.recent-characters";
+export { RECENT_CHARACTERS_KEY };
 export const RECENT_CHARACTERS_LIMIT = 8;
 const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 

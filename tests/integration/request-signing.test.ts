@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canonicalString, createSignatureFields, signParams } from "@/lib/api/signature";
+import { signParams } from "@/lib/api/sign-params";
+import { canonicalString, createSignatureFields } from "@/lib/api/signature";
 import type { DbHandle } from "@/server/db/types";
 import { createUserWithSession } from "./helpers/fixtures";
 import { createTestApi, type TestApi } from "./helpers/test-api";

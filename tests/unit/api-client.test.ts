@@ -13,7 +13,7 @@ import {
 import { isSuccessCode, readEnvelope } from "@/lib/api/envelope";
 import { envelopeSchema } from "@/lib/api/envelope-schemas";
 import { MAX_RETRY_AFTER_MS, backoffDelay, isRetryableRequest, parseRetryAfter, retryDelay } from "@/lib/api/retry";
-import { signParams } from "@/lib/api/signature";
+import { signParams } from "@/lib/api/sign-params";
 
 const KEY = "unit-test-key";
 const BASE = "https://api.test";
@@ -468,6 +468,8 @@ describe("network and abort", () => {
     fetchMock.mockImplementation(
       (_input, init) =>
         new Promise<Response>((_resolve, reject) => {
+          // as fetch does: a signal aborted before the call (the request is signed asynchronously) rejects at once
+          if (init?.signal?.aborted) reject(init.signal.reason);
           init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
         }),
     );

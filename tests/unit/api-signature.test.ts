@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { canonicalString, createNonce, createSignatureFields, signParams } from "@/lib/api/signature";
+import { signParams } from "@/lib/api/sign-params";
+import { canonicalString, createNonce, createSignatureFields } from "@/lib/api/signature";
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 

@@ -4,7 +4,7 @@ import { apiPost } from "@/lib/api/client";
 import { configureApiClient } from "@/lib/api/config";
 import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
 import { ApiError } from "@/lib/api/errors";
-import { signParams } from "@/lib/api/signature";
+import { signParams } from "@/lib/api/sign-params";
 import { postStream } from "@/lib/api/sse";
 
 const KEY = "sse-test-key";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CreateCharacter } from "@/components/creation/create-character";
+import { QueryIsland } from "@/components/query/query-island";
 import { formModeFromQuery } from "@/lib/creation/form-mode";
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext } from "@/server/pages/page-context";
@@ -25,7 +26,9 @@ export default async function CreatePage({ searchParams }: Props) {
       <h1 className="mb-6 text-2xl font-bold">
         {mode.kind === "edit" ? "Edit character" : mode.kind === "copy" ? "Copy a character" : "Create a character"}
       </h1>
-      <CreateCharacter mode={mode} tags={tags} />
+      <QueryIsland>
+        <CreateCharacter mode={mode} tags={tags} />
+      </QueryIsland>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { NONCE_LENGTH, SIGNATURE_FIELDS, SIGNATURE_VERSION, signParams } from "../../../lib/api/signature";
+import { signParams } from "../../../lib/api/sign-params";
+import { NONCE_LENGTH, SIGNATURE_FIELDS, SIGNATURE_VERSION } from "../../../lib/api/signature";
 import { errors } from "../../errors";
 import type { ApiEnv } from "../context";
 import type { RawInput } from "./parse-input";

@@ -30,6 +30,19 @@ function renderDialogs(routes: AccountHandlers["routes"]) {
   return api;
 }
 
+/** A route that answers when the test says so; `requested` settles once the request reached it (signing is async). */
+function deferredRoute() {
+  let seen: () => void = () => undefined;
+  let answer: (r: Response) => void = () => undefined;
+  const requested = new Promise<void>((r) => (seen = r));
+  const handler = () =>
+    new Promise<Response>((r) => {
+      answer = r;
+      seen();
+    });
+  return { handler, requested, release: (r: Response) => answer(r) };
+}
+
 const toastTitles = () => useToastStore.getState().toasts.map((t) => `${t.title} / ${t.description} / ${t.variant}`);
 const actionButton = () => screen.getByTestId("plan-action");
 const radio = (name: RegExp) => screen.getByRole("radio", { name });
@@ -66,8 +79,8 @@ afterEach(() => {
 
 describe("Choose your subscription", () => {
   it("shows the spinner, then the plans with prices, rights and the default selection", async () => {
-    let release: (r: Response) => void = () => undefined;
-    renderDialogs({ "GET /v1/subscribe/product": () => new Promise<Response>((r) => (release = r)) });
+    const products = deferredRoute();
+    renderDialogs({ "GET /v1/subscribe/product": products.handler });
     act(() => useDialogStore.getState().openSubscription());
 
     const dialog = screen.getByRole("dialog", { name: "Choose your subscription" });
@@ -75,7 +88,8 @@ describe("Choose your subscription", () => {
     expect(actionButton().textContent).toBe("Select a Plan");
     expect(actionButton()).toHaveProperty("disabled", true);
 
-    act(() => release(ok(PLANS)));
+    await products.requested;
+    act(() => products.release(ok(PLANS)));
     const cards = await screen.findAllByTestId("plan-card");
     expect(cards.map((c) => c.dataset.position)).toEqual(["first", "second", "other", "other"]);
     const plus = cards[1]!;
@@ -170,18 +184,19 @@ describe("Choose your subscription", () => {
 
   it("shows the cached list at once and replaces it with the refreshed one; a vanished pick goes back to the default", async () => {
     writeSubscriptionProductsCache({ product_list: [FREE, PLUS, PRO] });
-    let release: (r: Response) => void = () => undefined;
-    const api = renderDialogs({ "GET /v1/subscribe/product": () => new Promise<Response>((r) => (release = r)) });
+    const products = deferredRoute();
+    const api = renderDialogs({ "GET /v1/subscribe/product": products.handler });
     act(() => useDialogStore.getState().openSubscription());
 
     // No spinner: the cached plans are there before the request answers.
     expect(screen.getAllByTestId("plan-card")).toHaveLength(3);
     expect(screen.queryByText("Loading subscription plans...")).toBeNull();
     await userEvent.setup().click(radio(/^Pro/));
+    await products.requested;
     expect(api.route("GET /v1/subscribe/product")).toHaveLength(1);
 
     const refreshed = { product_list: [FREE, { ...PLUS, name: "Plus+" }] };
-    act(() => release(ok(refreshed)));
+    act(() => products.release(ok(refreshed)));
     await waitFor(() => expect(screen.getAllByTestId("plan-card")).toHaveLength(2));
     expect(radio(/^Plus\+/)).toHaveProperty("checked", true);
     expect(JSON.parse(localStorage.getItem("subscribe-products")!).value).toEqual(refreshed);
@@ -265,11 +280,11 @@ describe("Choose your subscription", () => {
   it("is disabled while the order is being created", async () => {
     signIn();
     vi.stubGlobal("open", vi.fn(fakeTab));
-    let release: (r: Response) => void = () => undefined;
+    const create = deferredRoute();
     const api = renderDialogs({
       "GET /v1/subscribe/product": ok(PLANS),
       "GET /v1/subscribe/me": ok(NOT_SUBSCRIBED),
-      "POST /v1/subscribe/create": () => new Promise<Response>((r) => (release = r)),
+      "POST /v1/subscribe/create": create.handler,
     });
     act(() => useDialogStore.getState().openSubscription());
     await waitFor(() => expect(actionButton()).toHaveProperty("disabled", false));
@@ -278,8 +293,9 @@ describe("Choose your subscription", () => {
     expect(actionButton()).toHaveProperty("disabled", true);
     expect(actionButton().textContent).toContain("Subscribe Now");
     await user.click(actionButton());
+    await create.requested;
     expect(api.route("POST /v1/subscribe/create")).toHaveLength(1);
-    act(() => release(ok(REDIRECT)));
+    act(() => create.release(ok(REDIRECT)));
     await waitFor(() => expect(actionButton()).toHaveProperty("disabled", false));
   });
 

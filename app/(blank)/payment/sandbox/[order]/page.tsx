@@ -1,3 +1,4 @@
+import { QueryIsland } from "@/components/query/query-island";
 import { SandboxCheckout } from "@/components/payment/sandbox-checkout";
 import { routeParam } from "@/server/pages/route-param";
 
@@ -10,7 +11,9 @@ export default async function SandboxPaymentPage({ params }: Props) {
   const { order } = await params;
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-6 py-2 sm:py-6">
-      <SandboxCheckout orderCode={routeParam(order)} />
+      <QueryIsland>
+        <SandboxCheckout orderCode={routeParam(order)} />
+      </QueryIsland>
     </main>
   );
 }
