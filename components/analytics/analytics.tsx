@@ -1,9 +1,7 @@
 "use client";
 
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { useIdlePrefetch } from "@/components/use-idle-prefetch";
-import { observeLargestContentfulPaint } from "@/lib/analytics/page-performance";
-import { startAnalytics } from "@/lib/analytics/start-analytics";
 import { useClickTracking } from "./use-click-tracking";
 import { useLoginId } from "./use-login-id";
 import { usePageViews } from "./use-page-views";
@@ -19,7 +17,8 @@ export function Analytics({ serverUrl }: { serverUrl: string | null }) {
   useLoginId();
   usePageViews();
   useClickTracking();
-  useEffect(observeLargestContentfulPaint, []);
-  useIdlePrefetch(useCallback(() => startAnalytics(serverUrl), [serverUrl]));
+  useIdlePrefetch(
+    useCallback(() => import("@/lib/analytics/start-analytics").then((m) => m.startAnalytics(serverUrl)), [serverUrl]),
+  );
   return null;
 }

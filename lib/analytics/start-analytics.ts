@@ -1,7 +1,7 @@
 import type { Sensors } from "sa-sdk-javascript/dist/web/sensorsdata.es6.js";
 import { analyticsQueue, track, type AnalyticsCommand } from "./analytics-queue";
 import { ANALYTICS_EVENTS } from "./constants";
-import { pageLoadPerformance } from "./page-performance";
+import { largestContentfulPaint, pageLoadPerformance } from "./page-performance";
 import { collectorUrl, PAGE_LEAVE_OPTIONS, sdkInitOptions } from "./sdk-options";
 import { scrubPageProperties } from "./url-privacy";
 
@@ -23,8 +23,8 @@ function run(sensors: Sensors, command: AnalyticsCommand): void {
   }
 }
 
-function reportPageLoad(): void {
-  const measured = pageLoadPerformance();
+async function reportPageLoad(): Promise<void> {
+  const measured = pageLoadPerformance(await largestContentfulPaint());
   if (!measured) return;
   // The page that was loaded, even when the user has moved on since.
   const url = new URL(measured.url);
@@ -49,7 +49,7 @@ export function startAnalytics(configuredUrl: string | null): Promise<void> {
     sensors.init(sdkInitOptions(collectorUrl(configuredUrl, window.location.origin), location.protocol === "https:"));
     sensors.registerPage(COMMON_PROPERTIES);
     analyticsQueue.connect({ run: (command) => run(sensors, command) });
-    reportPageLoad();
+    void reportPageLoad();
   })().catch((error: unknown) => {
     started = null; // the next call tries again (a chunk that failed to download)
     throw error;
