@@ -17,8 +17,11 @@ import { sweepIncomingUploads } from "./modules/files/incoming-sweep";
 import { isLocalDiskStorage } from "./providers/storage/local-disk-storage";
 import { publicBaseUrl } from "./public-base-url";
 
-/** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
-export async function startServices(config: Config): Promise<ApiDeps> {
+/**
+ * Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. With
+ * `timedJobs` false (a cluster worker other than the first) the local disk's upload sweep is left to that one.
+ */
+export async function startServices(config: Config, options: { timedJobs?: boolean } = {}): Promise<ApiDeps> {
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -68,7 +71,7 @@ export async function startServices(config: Config): Promise<ApiDeps> {
       ? { kind: "s3", bucket: config.S3_BUCKET, public_url: config.S3_PUBLIC_URL }
       : { kind: "local", dir: path.join(config.dataDir, "files") },
   );
-  if (isLocalDiskStorage(storage)) sweepIncomingUploads(storage, logger);
+  if (isLocalDiskStorage(storage) && options.timedJobs !== false) sweepIncomingUploads(storage, logger);
   const analytics = createEventWriter(database, logger);
   return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
 }

@@ -1,0 +1,40 @@
+import path from "node:path";
+import type { Config } from "../config";
+import { openDatabase } from "../db/open-database";
+import { seedDemo } from "../db/seed/seed-demo";
+import type { Logger } from "../logger";
+import { loadRsaKeys } from "../modules/crypto/rsa-keys";
+import { s3Settings } from "../providers/storage/s3-settings";
+import { loadUploadSecret } from "../providers/storage/upload-secret";
+
+/**
+ * What the primary does once before it forks the workers: migrates the database and loads the demo catalogue, and
+ * makes the generated keys under DATA_DIR (the password RSA key, the upload-ticket secret) so that N workers do
+ * not each generate one at the first start. The workers still run the same steps when they start, and find
+ * nothing to do: migrations run under an advisory lock and the seed under its own (several machines stay safe).
+ */
+export async function prepareShared(config: Config, logger: Logger): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, "pglite"),
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    poolSize: 1,
+    onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
+    onStartRetry: (err, attempt) =>
+      logger.warn("database unavailable at start, trying again", {
+        attempt,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+  });
+  try {
+    logger.info("database migrated", { driver: database.driver });
+    if (config.SEED_DEMO) {
+      const result = await seedDemo(database.db);
+      if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
+    }
+  } finally {
+    await database.close();
+  }
+  await loadRsaKeys(config);
+  if (!s3Settings(config)) await loadUploadSecret(config);
+}
