@@ -89,6 +89,40 @@ describe("start-up refusals for several workers", () => {
   });
 });
 
+describe.skipIf(!adminUrl)("a worker that fails to start", () => {
+  const database = `kewl_t_cluster_${randomBytes(6).toString("hex")}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-cluster-"));
+  afterAll(async () => {
+    const admin = await adminClient(adminUrl!);
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("stops the whole cluster with exit code 1 (here: Redis cannot be reached)", async () => {
+    const admin = await adminClient(adminUrl!);
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const server = startServerProcess(["--import", "tsx", "server/main.ts"], {
+      ...CLEAN_ENV,
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "2",
+      DATABASE_URL: withDatabase(adminUrl!, database),
+      // Nothing listens on port 1: the workers cannot connect their store.
+      REDIS_URL: "redis://127.0.0.1:1",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    });
+    await server.until((line) => line.msg === "a worker failed to start: stopping", "a worker failed");
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    // The primary prepared the database once before forking.
+    expect(server.output()).toContain('"msg":"database migrated"');
+    expect(server.output()).not.toContain('"msg":"workers ready"');
+  });
+});
+
 describe.skipIf(!adminUrl || !redisUrl)("WEB_CONCURRENCY=2 on Postgres and Redis", () => {
   const database = `kewl_t_cluster_${randomBytes(6).toString("hex")}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-cluster-"));
