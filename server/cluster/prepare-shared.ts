@@ -1,11 +1,10 @@
-import path from "node:path";
 import type { Config } from "../config";
-import { openDatabase } from "../db/open-database";
 import { seedDemo } from "../db/seed/seed-demo";
 import type { Logger } from "../logger";
 import { loadRsaKeys } from "../modules/crypto/rsa-keys";
 import { s3Settings } from "../providers/storage/s3-settings";
 import { loadUploadSecret } from "../providers/storage/upload-secret";
+import { openAppDatabase } from "../services";
 
 /**
  * What the primary does once before it forks the workers: migrates the database and loads the demo catalogue, and
@@ -14,18 +13,7 @@ import { loadUploadSecret } from "../providers/storage/upload-secret";
  * nothing to do: migrations run under an advisory lock and the seed under its own (several machines stay safe).
  */
 export async function prepareShared(config: Config, logger: Logger): Promise<void> {
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.dataDir, "pglite"),
-    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    poolSize: 1,
-    onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
-    onStartRetry: (err, attempt) =>
-      logger.warn("database unavailable at start, trying again", {
-        attempt,
-        error: err instanceof Error ? err.message : String(err),
-      }),
-  });
+  const database = await openAppDatabase(config, logger, 1);
   try {
     logger.info("database migrated", { driver: database.driver });
     if (config.SEED_DEMO) {
