@@ -41,7 +41,7 @@ if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
   const stop = (signal: NodeJS.Signals) => void primary.stop(signal).then((code) => process.exit(code));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  primary.ready.then(
+  void primary.ready.then(
     ({ port }) =>
       logger.info("listening", { url: `http://localhost:${port ?? config.PORT}`, workers: config.WEB_CONCURRENCY }),
     // A first worker failed to start (its own error is in the log above): the cluster is stopping.
