@@ -10,13 +10,16 @@
  *
  *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]
  *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
+ *                               [--workers N]
  *
  * - Upstream: tests/support/openai-stub-server.mjs in this process, one word per chunk every --token-delay-ms.
  *   The sequential requests get its short echo (~16 words; --long: its 300-word reply, [[long]]); the concurrent
  *   streams get the 300-word reply (--streams-reply short: the echo), so that they are open at the same time.
  * - Ours: createHttpServer(createApi(deps)) with the real OpenAI-compatible provider (LLM_BASE_URL = the stub), a
  *   memory store and no rate limit, in a child process (bench/lib/chat-server-child.ts) so that its memory and CPU
- *   are its own. --cpu-prof DIR writes a CPU profile of the server for each of the two phases.
+ *   are its own. --cpu-prof DIR writes a CPU profile of the server for each of the two phases. --workers N (with
+ *   Postgres) runs everything once with that one process, then with N node:cluster workers sharing the port
+ *   (bench/lib/chat-cluster-child.ts), and prints the two side by side (bench/lib/chat-workers.ts).
  * - Database: PGlite in memory in that child (default), or with --postgres (or BENCH_DATABASE_URL set) a fresh
  *   database kewl_bench_chat_<random> on BENCH_DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/postgres,
  *   dropped at the end, also on error or Ctrl-C.
@@ -29,7 +32,8 @@ import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
-import { parseArgs } from "./lib/chat-relay-options";
+import { parseArgs, type Options } from "./lib/chat-relay-options";
+import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, printTable, runBench, sleep } from "./lib/harness";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText } from "./lib/leave-early";
@@ -81,6 +85,13 @@ function peakOpen(runs: StreamTiming[]): number {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.workers > 1) await compareWorkers(opts.workers, (workers) => runOnce(opts, workers));
+  else await runOnce(opts, 1);
+}
+
+/** The whole bench against one server process, or `workers` of them behind one port; figures for --workers. */
+async function runOnce(opts: Options, workers: number): Promise<RunFigures | null> {
+  let figures: RunFigures | null = null;
   const message = opts.long ? `${MESSAGE} ${LONG}` : MESSAGE;
   const streamsMessage = opts.streamsReply === "long" ? `${MESSAGE} ${LONG}` : MESSAGE;
   out(`Chat relay bench — ${new Date().toISOString()}`);
@@ -117,11 +128,11 @@ async function main(): Promise<void> {
     opts.leaves +
     (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) +
     opts.streams;
-  const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir);
+  const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir, workers);
   out(`database: ${databaseLabel}`);
   out(
     `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}), the real OpenAI-compatible provider (AI SDK), ` +
-      `memory store, no rate limit; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
+      `memory store, no rate limit${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);
   out(
@@ -420,9 +431,24 @@ async function main(): Promise<void> {
         `this process (stub + clients) ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU` +
         (loaded.profile ? `; CPU profile ${loaded.profile}` : ""),
     );
+    figures = {
+      workers,
+      sequentialTtftP50Ms: relayedRuns.length ? p(relayedRuns, (t) => t.ttftMs, 50) : null,
+      streams: opts.streams,
+      errors: failed.length,
+      ttftP50Ms: p(runs, (t) => t.ttftMs, 50),
+      ttftP95Ms: p(runs, (t) => t.ttftMs, 95),
+      totalP95Ms: p(runs, (t) => t.endMs, 95),
+      streamsPerS: opts.streams / wallS,
+      cpuMsPerStream: loaded.cpuMs / opts.streams,
+      memoryGrowthBytes: loaded.peakRssBytes - idle.rssBytes,
+      loopDelayMaxMs: loaded.loopDelayMaxMs,
+    };
   }
   out();
   out(`load average after the runs: ${loadAverage()} (other work on this 2-core machine skews every figure)`);
+  await server.stop();
+  return figures;
 }
 
 await runBench("chat relay bench", main);

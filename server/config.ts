@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseAvatarHosts } from "../lib/format/avatar-url";
+import { clusterProblems } from "./cluster/cluster-rules";
 import { trustListProblem, type TrustProxy } from "./http/client-address";
 import { modelMappingProblem } from "./providers/llm/model-mapping";
 
@@ -59,6 +60,13 @@ const configSchema = z.object({
     .refine((v) => /^https?:\/\//i.test(v), "must be an http:// or https:// URL")
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Worker processes serving the one port through node:cluster (the Node hosting platforms' convention). More
+   * than 1 needs DATABASE_URL and REDIS_URL (server/cluster/cluster-rules.ts).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  /** Diagnosis and tests: every response names the process that answered it in X-Worker-Pid. */
+  WORKER_PID_HEADER: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce
@@ -219,6 +227,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
     }
   }
+  const workerProblems = clusterProblems(parsed.data);
+  if (workerProblems.length) throw new ConfigError(`Invalid configuration:\n${workerProblems.join("\n")}`);
   const s3Problems = s3ConfigProblems(parsed.data);
   if (s3Problems.length) throw new ConfigError(`Invalid configuration:\n${s3Problems.join("\n")}`);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };

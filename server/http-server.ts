@@ -19,6 +19,8 @@ export interface HttpServerOptions {
   /** The store the per-address page limit counts in (the API's); without one, pages are not limited. */
   store?: KeyValueStore;
   logger?: Logger;
+  /** Name the answering process in X-Worker-Pid on every response (WORKER_PID_HEADER: diagnosis and tests). */
+  workerPidHeader?: boolean;
 }
 
 /** One HTTP server: /v1 goes to the API, everything else to the page handler (Next). */
@@ -51,6 +53,7 @@ export function createHttpServer(
     await pageHandler(req, res);
   };
   let stopping = false;
+  const workerPid = options.workerPidHeader ? String(process.pid) : null;
   const server = http.createServer(
     {
       // A client gets this long for its headers, then for its whole request (slow senders hold no socket for
@@ -63,6 +66,7 @@ export function createHttpServer(
     (req, res) => {
       // While stopping, a keep-alive socket that goes idle is closed at once instead of at the deadline.
       if (stopping) res.setHeader("connection", "close");
+      if (workerPid) res.setHeader("x-worker-pid", workerPid);
       // Answered before the body was all in (a 413, a 429): close rather than read the rest off the socket.
       res.prependListener("finish", () => {
         if (!req.complete) closeWithoutReading(req);

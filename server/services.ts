@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ApiDeps } from "./api/context";
 import type { Config } from "./config";
 import { openDatabase } from "./db/open-database";
+import type { DbHandle } from "./db/types";
 import { seedDemo } from "./db/seed/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { createEventWriter } from "./modules/analytics/event-writer";
@@ -17,21 +18,13 @@ import { sweepIncomingUploads } from "./modules/files/incoming-sweep";
 import { isLocalDiskStorage } from "./providers/storage/local-disk-storage";
 import { publicBaseUrl } from "./public-base-url";
 
-/** Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. */
-export async function startServices(config: Config): Promise<ApiDeps> {
+/**
+ * Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. With
+ * `timedJobs` false (a cluster worker other than the first) the local disk's upload sweep is left to that one.
+ */
+export async function startServices(config: Config, options: { timedJobs?: boolean } = {}): Promise<ApiDeps> {
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.dataDir, "pglite"),
-    preparedStatements: config.PGLITE_PREPARED_STATEMENTS,
-    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
-    onStartRetry: (err, attempt) =>
-      logger.warn("database unavailable at start, trying again", {
-        attempt,
-        error: err instanceof Error ? err.message : String(err),
-      }),
-  });
+  const database = await openAppDatabase(config, logger);
   logger.info("database ready", { driver: database.driver });
   if (config.SEED_DEMO) {
     const result = await seedDemo(database.db);
@@ -68,9 +61,26 @@ export async function startServices(config: Config): Promise<ApiDeps> {
       ? { kind: "s3", bucket: config.S3_BUCKET, public_url: config.S3_PUBLIC_URL }
       : { kind: "local", dir: path.join(config.dataDir, "files") },
   );
-  if (isLocalDiskStorage(storage)) sweepIncomingUploads(storage, logger);
+  if (isLocalDiskStorage(storage) && options.timedJobs !== false) sweepIncomingUploads(storage, logger);
   const analytics = createEventWriter(database, logger);
   return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
+}
+
+/** The configured database (migrated), with its connection troubles in the log. */
+export function openAppDatabase(config: Config, logger: Logger, poolSize?: number): Promise<DbHandle> {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, "pglite"),
+    preparedStatements: config.PGLITE_PREPARED_STATEMENTS,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    poolSize,
+    onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
+    onStartRetry: (err, attempt) =>
+      logger.warn("database unavailable at start, trying again", {
+        attempt,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+  });
 }
 
 /** Loud start-up warnings for account settings that must not reach a public site unnoticed. */

@@ -12,6 +12,8 @@ export interface Options {
   long: boolean;
   streamsReply: "short" | "long";
   cpuProfDir: string | undefined;
+  /** More than 1: the bench runs once with one server process, then with this many workers (bench/lib/chat-workers.ts). */
+  workers: number;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -25,6 +27,7 @@ export function parseArgs(argv: string[]): Options {
     long: false,
     streamsReply: "long",
     cpuProfDir: undefined,
+    workers: 1,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -64,11 +67,15 @@ export function parseArgs(argv: string[]): Options {
         opts.cpuProfDir = path.resolve(dir);
         break;
       }
+      case "--workers":
+        opts.workers = intFlag(flag, value(), 1);
+        break;
       case "--help":
       case "-h":
         out(
           "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]\n" +
-            "                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]",
+            "                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]\n" +
+            "                               [--workers N (Postgres only: once with 1 worker, then with N)]",
         );
         process.exit(0);
         break;
@@ -76,5 +83,7 @@ export function parseArgs(argv: string[]): Options {
         throw new Error(`unknown argument: ${arg}`);
     }
   });
+  if (opts.workers > 1 && !opts.postgres)
+    throw new Error("--workers needs --postgres: PGlite is one process's database");
   return opts;
 }

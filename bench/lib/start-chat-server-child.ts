@@ -12,6 +12,8 @@ export interface ServerChild extends ChildReady {
   memory(): Promise<ChildMemory>;
   mark(sampleRss: boolean): void;
   output(): string;
+  /** Stops the server (also done at the end of the bench). */
+  stop(): Promise<void>;
 }
 
 /** Starts the API server (bench/lib/chat-server-child.ts) in a child process and talks to it over IPC. */
@@ -20,11 +22,15 @@ export async function startServerChild(
   databaseUrl: string | undefined,
   users: number,
   cpuProfDir?: string,
+  workers = 1,
 ): Promise<ServerChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/lib/chat-server-child.ts")], {
+  // Several workers: node:cluster copies of the same server behind one port (bench/lib/chat-cluster-child.ts).
+  const script = workers > 1 ? "bench/lib/chat-cluster-child.ts" : "bench/lib/chat-server-child.ts";
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script)], {
     cwd: ROOT,
     env: {
       ...process.env,
+      BENCH_CHAT_WORKERS: String(workers),
       NODE_ENV: "production",
       LLM_BASE_URL: stubBaseUrl,
       BENCH_CHAT_USERS: String(users),
@@ -69,5 +75,6 @@ export async function startServerChild(
       return answer;
     },
     output,
+    stop: () => stopChild(child, 5000),
   };
 }

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { avatarPath } from "../../modules/avatars/render-avatar";
 import { chatModels, coinProducts, robotTags, robots, subscriptionProducts, tags, users } from "../schema";
 import type { Db } from "../types";
@@ -7,16 +7,23 @@ import { DEMO_CHARACTERS } from "./demo-characters";
 import { DEMO_TAGS } from "./demo-tags";
 
 const STUDIO_USER_KEY = "kewl-studio";
+// Arbitrary constant: one seed at a time when several processes start together on one database.
+const SEED_LOCK_ID = 72_010_418;
 
 const TAG_NAME = new Map(DEMO_TAGS.map((t) => [t.key, t.name]));
 const tagNames = (keys: string[]) => keys.map((k) => TAG_NAME.get(k) ?? k).join(" ");
 
-/** Loads the demo catalogue, plans, coin packages and models when the catalogue is empty. Idempotent. */
+/**
+ * Loads the demo catalogue, plans, coin packages and models when the catalogue is empty. Idempotent, also when
+ * several processes start at once.
+ */
 export async function seedDemo(db: Db): Promise<{ seeded: boolean; characters: number }> {
-  const [existing] = await db.select({ n: count() }).from(robots);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, characters: existing?.n ?? 0 };
+  return db.transaction(async (tx) => {
+    // The others wait for the first process to seed, then find the catalogue loaded.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [existing] = await tx.select({ n: count() }).from(robots);
+    if ((existing?.n ?? 0) > 0) return { seeded: false, characters: existing?.n ?? 0 };
 
-  await db.transaction(async (tx) => {
     await tx.insert(chatModels).values(DEMO_CHAT_MODELS).onConflictDoNothing();
     await tx.insert(subscriptionProducts).values(DEMO_SUBSCRIPTION_PRODUCTS).onConflictDoNothing();
     await tx.insert(coinProducts).values(DEMO_COIN_PRODUCTS).onConflictDoNothing();
@@ -66,6 +73,6 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean; characters: n
       }),
     );
     if (links.length) await tx.insert(robotTags).values(links);
+    return { seeded: true, characters: DEMO_CHARACTERS.length };
   });
-  return { seeded: true, characters: DEMO_CHARACTERS.length };
 }

@@ -1,0 +1,69 @@
+import type { Config } from "./config";
+
+/**
+ * One server process: the API and Next on one HTTP server, listening on PORT. The whole app when WEB_CONCURRENCY
+ * is 1; otherwise each worker of the cluster runs it (node:cluster shares the port), and only the worker in slot 0
+ * runs the timed jobs (cluster/worker-slot.ts). Returns once listening; SIGTERM and SIGINT drain it and exit.
+ */
+export async function serve(config: Config, slot: number | null): Promise<void> {
+  const { startServices, stopServices } = await import("./services");
+  const { createApi } = await import("./api/app");
+  const { createHttpServer } = await import("./http-server");
+  const { setProcessDatabase } = await import("./db/process-database");
+  const { setProcessStorage } = await import("./providers/storage/process-storage");
+  const { settleActiveReplies } = await import("./modules/chat/active-replies");
+  const { settleBackgroundDeliveries } = await import("./modules/mail/background-deliveries");
+  const { runsTimedJobs } = await import("./cluster/worker-slot");
+  const { startTimedJobs } = await import("./timed-jobs");
+
+  const dev = config.NODE_ENV === "development";
+  const timedJobs = runsTimedJobs(slot);
+  const deps = await startServices(config, { timedJobs });
+  setProcessDatabase(deps.database);
+  setProcessStorage(deps.storage);
+  const { logger } = deps;
+  const stopTimedJobs = timedJobs ? startTimedJobs(deps) : () => undefined;
+
+  const http = createHttpServer(createApi(deps), {
+    config,
+    store: deps.store,
+    logger,
+    workerPidHeader: config.WORKER_PID_HEADER,
+  });
+  const { default: next } = await import("next");
+  const nextApp = next({ dev, dir: process.cwd(), httpServer: http.server, hostname: config.HOST, port: config.PORT });
+  await nextApp.prepare();
+  http.setPageHandler(nextApp.getRequestHandler());
+  // Listen only once pages are ready too: a load balancer that sees /v1/health answer may send users right away.
+  await new Promise<void>((resolve, reject) => {
+    http.server.once("error", reject);
+    http.server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = http.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info("listening", {
+    url: `http://localhost:${port}`,
+    dev,
+    driver: deps.database.driver,
+    ...(slot === null ? {} : { worker: slot, pid: process.pid, timed_jobs: timedJobs }),
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal, pid: process.pid });
+    stopTimedJobs();
+    await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
+    // Streams cut at the deadline still write their partial replies and refunds; mail sent in the background
+    // records how it went.
+    await Promise.all([settleActiveReplies(2000), settleBackgroundDeliveries(2000)]);
+    await nextApp.close().catch(() => undefined);
+    await stopServices(deps);
+    setProcessDatabase(undefined);
+    logger.info("stopped", { pid: process.pid });
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,25 @@
+import type { ApiDeps } from "./api/context";
+import { scheduleAnalyticsMaintenance } from "./modules/analytics/maintenance";
+import { scheduleSandboxRenewals } from "./modules/billing/sandbox-renewals";
+import { sweepInterruptedReplies } from "./modules/chat/interrupted-replies";
+
+/**
+ * The jobs that run on a clock in one process of the cluster (cluster/worker-slot.ts): the interrupted-reply
+ * sweep, the sandbox provider's renewals and the collector's daily roll-ups and retention. Returns stop().
+ */
+export function startTimedJobs(deps: ApiDeps): () => void {
+  const { database, logger, payments, config } = deps;
+  const stopSweeping = sweepInterruptedReplies(database.db, logger);
+  // The sandbox provider's clock: renews and ends its subscriptions (a remote provider does this on its own side).
+  const stopRenewals =
+    payments?.name === "sandbox"
+      ? scheduleSandboxRenewals({ db: database.db, provider: payments, logger }, logger)
+      : () => undefined;
+  // The collector's daily roll-ups and ANALYTICS_RETENTION_DAYS (its writer is flushed by stopServices).
+  const stopAnalytics = scheduleAnalyticsMaintenance(database.db, config.ANALYTICS_RETENTION_DAYS, logger);
+  return () => {
+    stopSweeping();
+    stopRenewals();
+    stopAnalytics();
+  };
+}
