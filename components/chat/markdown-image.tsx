@@ -12,9 +12,7 @@ import { MarkdownLink } from "./markdown-link";
 export function MarkdownImage({ src, alt, title }: { src: string; alt: string; title: string | null }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
-    return (
-<MarkdownLink href={src}>{alt || "Image"}</MarkdownLink>
-    );
+    return <MarkdownLink href={src}>{alt || "Image"}</MarkdownLink>;
   }
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a remote image of a message; next/image would proxy it

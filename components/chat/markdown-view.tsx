@@ -93,7 +93,7 @@ function renderBlock(block: Block, key: number): ReactNode {
             <thead>
               <tr>
                 {block.head.map((cell, index) => (
-                  <th key={index} className={`${CELL} bg-foreground/[0.06] font-semibold ${alignClass(block.align[index])}`}>
+                  <th key={index} className={`${CELL} border-b-2 font-semibold ${alignClass(block.align[index])}`}>
                     {renderInlines(cell)}
                   </th>
                 ))}

@@ -9,7 +9,7 @@
  * - a line that is only a list marker is held back;
  * - in the last paragraph, an unclosed `*`, `**`, `_` or `` ` `` at a word start is closed at the end (formatting
  *   the rest of the text), a marker with nothing after it is held back, and `[label](https://…` being written shows
- *   its label.
+ *   its label (an image being written shows nothing yet).
  * Only ever applied while the text is open: finished text is parsed as written.
  */
 
@@ -20,10 +20,12 @@ const LIST_MARKER_ONLY = /^[ \t]*(?:>[ \t]?)*(?:[-*+]|\d{1,9}[.)])[ \t]*$/;
 const BLOCK_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?|#{1,6}[ \t]+)/;
 const TABLE_ROW = /^[ \t]*\|/;
 const PARTIAL_DELIMITER_ROW = /^[ \t]*\|[ \t:|-]*$/;
-const UNFINISHED_LINK = /(!?)\[([^[\]\n]*)\]\([^()\s]*$/;
+/** `[label`, `[label]` or `[label](https://…` at the very end: a link being written. */
+const UNFINISHED_LINK = /(!?)\[([^[\]\n]*)(?:\](?:\([^()\s]*)?)?$/;
 
 export function closeOpenMarkdown(text: string): string {
-  const lines = text.split("\n");
+  // A line just ended shows nothing new; without its newline, the line is read as the end of the text.
+  const lines = (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");
   const fence = openFence(lines);
   if (fence) {
     const last = lines.at(-1)!.trim();
@@ -54,7 +56,11 @@ function openFence(lines: string[]): { line: number; marker: string } | null {
 }
 
 function cellCount(row: string): number {
-  return row.trim().replace(/^\|/, "").replace(/\|$/, "").split(/(?<!\\)\|/).length;
+  return row
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split(/(?<!\\)\|/).length;
 }
 
 /** A table is shown from its complete delimiter row on; its header alone is a line of pipes. */
@@ -68,20 +74,34 @@ function holdBackTable(lines: string[]): void {
   }
 }
 
-/** The offset where the last paragraph's inline text starts (after a list marker, quote or heading mark). */
+/**
+ * The offset where the last paragraph's inline text starts (after a list marker, quote or heading mark), or its last
+ * table cell's.
+ */
 function lastInlineStart(text: string): number {
   let start = text.length;
   let end = text.length;
   for (;;) {
     const lineStart = text.lastIndexOf("\n", end - 1) + 1;
     const line = text.slice(lineStart, end);
-    if (line.trim() === "" || TABLE_ROW.test(line)) return start;
+    if (line.trim() === "") return start;
+    // in a table row being written, the last cell
+    if (TABLE_ROW.test(line)) return start === text.length ? lineStart + lastCellStart(line) : start;
     let prefix = 0;
     for (let m = BLOCK_PREFIX.exec(line); m; m = BLOCK_PREFIX.exec(line.slice(prefix))) prefix += m[0].length;
     if (prefix > 0 || lineStart === 0) return lineStart + prefix;
     start = lineStart;
     end = lineStart - 1;
   }
+}
+
+function lastCellStart(row: string): number {
+  let at = 0;
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] === "\\") i++;
+    else if (row[i] === "|") at = i + 1;
+  }
+  return at;
 }
 
 const isSpace = (ch: string | undefined) => ch === undefined || /\s/.test(ch);
@@ -95,7 +115,7 @@ function runLength(src: string, at: number, ch: string): number {
 }
 
 function codeClose(src: string, from: number, run: number): number {
-  for (let i = from; i < src.length; ) {
+  for (let i = from; i < src.length;) {
     if (src[i] !== "`") {
       i++;
       continue;
@@ -147,7 +167,8 @@ function closeInline(text: string): string {
     const before = src[i - 1];
     const after = src[i + run];
     const leftFlanking = !isSpace(after) && (!isPunct(after) || isSpace(before) || isPunct(before));
-    const rightFlanking = before !== undefined && !isSpace(before) && (!isPunct(before) || isSpace(after) || isPunct(after));
+    const rightFlanking =
+      before !== undefined && !isSpace(before) && (!isPunct(before) || isSpace(after) || isPunct(after));
     let left = run;
     if (rightFlanking) {
       while (left > 0 && stack.at(-1)?.ch === c) {
