@@ -7,7 +7,7 @@
  *   (`` `` ``) is held back;
  * - a table whose header or delimiter row is not complete is held back;
  * - a line that is only a list marker is held back;
- * - in the last paragraph, an unclosed `*`, `**`, `_` or `` ` `` at a word start is closed at the end (formatting
+ * - in the last paragraph, an unclosed `*`, `**`, `_`, `~~` or `` ` `` at a word start is closed at the end (formatting
  *   the rest of the text), a marker with nothing after it is held back, and `[label](https://…` being written shows
  *   its label (an image being written shows nothing yet).
  * Only ever applied while the text is open: finished text is parsed as written.
@@ -21,7 +21,7 @@ const BLOCK_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?|#{1,6}[ \t]+
 const TABLE_ROW = /^[ \t]*\|/;
 const PARTIAL_DELIMITER_ROW = /^[ \t]*\|[ \t:|-]*$/;
 /** `[label`, `[label]` or `[label](https://…` at the very end: a link being written. */
-const UNFINISHED_LINK = /(!?)\[([^[\]\n]*)(?:\](?:\([^()\s]*)?)?$/;
+const UNFINISHED_LINK = /(!?)\[([^[\]\n]*)(?:\](?:\((?:[^()\s]|\([^()\s]*\)?)*)?)?$/;
 
 export function closeOpenMarkdown(text: string): string {
   // A line just ended shows nothing new; without its newline, the line is read as the end of the text.
@@ -159,11 +159,12 @@ function closeInline(text: string): string {
       if (src.slice(i + run).trim() === "") return head + closed(src.slice(0, i), stack);
       return head + src + "`".repeat(run) + closers(stack);
     }
-    if (c !== "*" && c !== "_") {
-      i++;
+    const run = c === "*" || c === "_" || c === "~" ? runLength(src, i, c) : 0;
+    // ~~strikethrough~~ takes exactly two tildes (one at the very end may be half of them)
+    if (run === 0 || (c === "~" && run !== 2 && i + run < src.length)) {
+      i += Math.max(run, 1);
       continue;
     }
-    const run = runLength(src, i, c);
     const before = src[i - 1];
     const after = src[i + run];
     const leftFlanking = !isSpace(after) && (!isPunct(after) || isSpace(before) || isPunct(before));
@@ -187,7 +188,7 @@ function closeInline(text: string): string {
       // a marker with nothing after it yet: held back unless it closed something
       return head + closed(left === run ? src.slice(0, i) : src, stack);
     }
-    if (left > 0 && leftFlanking && isWordStart(before)) stack.push({ ch: c, size: Math.min(left, 3) });
+    if (left > 0 && leftFlanking && isWordStart(before)) stack.push({ ch: c, size: c === "~" ? 2 : Math.min(left, 3) });
     i += run;
   }
   return head + closed(src, stack);

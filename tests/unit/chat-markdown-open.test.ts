@@ -46,6 +46,9 @@ describe("text still streaming in", () => {
     expect(closeOpenMarkdown("Run `")).toBe("Run ");
     expect(closeOpenMarkdown("- one\n- *two")).toBe("- one\n- *two*");
     expect(closeOpenMarkdown("> *quietly")).toBe("> *quietly*");
+    expect(closeOpenMarkdown("it was ~~to")).toBe("it was ~~to~~");
+    expect(closeOpenMarkdown("it was ~~torn~")).toBe("it was ~~torn~~");
+    expect(closeOpenMarkdown("about ~5 m")).toBe("about ~5 m");
   });
 
   it("leaves markers that cannot open emphasis alone", () => {
@@ -95,6 +98,8 @@ describe("text still streaming in", () => {
   it("shows the label of a link whose URL is still being written", () => {
     expect(closeOpenMarkdown("see [the docs](https://exa")).toBe("see the docs");
     expect(closeOpenMarkdown("look ![a cat](https://img")).toBe("look ");
+    expect(closeOpenMarkdown("never [this](javascript:alert(1")).toBe("never this");
+    expect(closeOpenMarkdown("see [the do")).toBe("see the do");
   });
 
   it("shows unclosed markers literally once the text is complete", () => {
@@ -131,7 +136,7 @@ describe("text still streaming in", () => {
       const partial = reply.slice(0, i);
       const tree = blocks(partial, true);
       const shown = visibleText(tree);
-      expect(shown, JSON.stringify(partial)).not.toMatch(/[*`|]/);
+      expect(shown, JSON.stringify(partial)).not.toMatch(/[*`|~]/);
       expect(isSubsequence(shown.replace(markup, ""), plain), JSON.stringify(partial)).toBe(true);
       shapes.push(tree.map((block) => block.type).join(","));
     }
