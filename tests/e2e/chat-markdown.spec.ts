@@ -106,7 +106,7 @@ for (const viewport of VIEWPORTS) {
       "rel",
       "noopener noreferrer nofollow ugc",
     );
-    await expect(reply.locator("img")).toHaveCount(0);
+    await expect(reply.getByTestId("message-text").locator("img")).toHaveCount(0);
     await expect(reply).toContainText("Not links: plain and evil; not images: a gull a crab. <b>Raw</b> stays text.");
 
     // The page never scrolls sideways; a table wider than the bubble scrolls inside its own region.
