@@ -1,5 +1,6 @@
 "use client";
 
+import { SHRINKABLE } from "./markdown-shrinkable";
 import { useCopyText } from "./use-copy-text";
 
 const BUTTON_LABEL = { idle: "Copy code", copied: "Copied", failed: "Copy failed" } as const;
@@ -13,7 +14,7 @@ const ANNOUNCEMENT = { idle: "", copied: "Copied", failed: "Could not copy the c
 export function MarkdownCodeBlock({ lang, text }: { lang: string | null; text: string }) {
   const { state, copy } = useCopyText();
   return (
-    <div className="min-w-0 overflow-hidden rounded-lg bg-foreground/[0.07]" data-testid="code-block">
+    <div className={`${SHRINKABLE} overflow-hidden rounded-lg bg-foreground/[0.07]`} data-testid="code-block">
       <div className="flex items-center justify-between gap-2 border-b border-current/10 py-1 pr-1 pl-3 text-xs">
         <span className="truncate font-mono">{lang}</span>
         <button

@@ -3,6 +3,7 @@ import { parseMarkdown, type Align, type Block, type Inline } from "@/lib/chat/m
 import { MarkdownCodeBlock } from "./markdown-code-block";
 import { MarkdownImage } from "./markdown-image";
 import { MarkdownLink } from "./markdown-link";
+import { SHRINKABLE } from "./markdown-shrinkable";
 
 export { UGC_LINK_REL } from "./markdown-link";
 
@@ -87,7 +88,7 @@ function renderBlock(block: Block, key: number): ReactNode {
           role="region"
           aria-label="Table"
           tabIndex={0}
-          className="max-w-full overflow-x-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className={`${SHRINKABLE} overflow-x-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring`}
         >
           <table className="min-w-full border-collapse text-[0.875rem] leading-snug [overflow-wrap:normal]">
             <thead>
