@@ -34,7 +34,7 @@ const MarkdownBlock = memo(
   (before, after) => before.source === after.source,
 );
 
-const CELL = "border border-current/20 px-2.5 py-1.5 align-top min-w-[5rem] max-w-[18rem]";
+const CELL = "border border-current/20 px-2.5 py-1.5 align-top";
 
 function renderBlocks(blocks: Block[]): ReactNode {
   return blocks.map((block, index) => renderBlock(block, index));
@@ -90,12 +90,12 @@ function renderBlock(block: Block, key: number): ReactNode {
           tabIndex={0}
           className={`${SHRINKABLE} overflow-x-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring`}
         >
-          <table className="min-w-full border-collapse text-[0.875rem] leading-snug [overflow-wrap:normal]">
+          <table className="w-max min-w-full border-collapse text-[0.875rem] leading-snug [overflow-wrap:normal]">
             <thead>
               <tr>
                 {block.head.map((cell, index) => (
                   <th key={index} className={`${CELL} border-b-2 font-semibold ${alignClass(block.align[index])}`}>
-                    {renderInlines(cell)}
+                    <TableCell cell={cell} />
                   </th>
                 ))}
               </tr>
@@ -105,7 +105,7 @@ function renderBlock(block: Block, key: number): ReactNode {
                 <tr key={rowIndex}>
                   {row.map((cell, index) => (
                     <td key={index} className={`${CELL} ${alignClass(block.align[index])}`}>
-                      {renderInlines(cell)}
+                      <TableCell cell={cell} />
                     </td>
                   ))}
                 </tr>
@@ -115,6 +115,14 @@ function renderBlock(block: Block, key: number): ReactNode {
         </div>
       );
   }
+}
+
+/**
+ * A cell's content. The table is as wide as its content (it scrolls sideways when that is wider than the bubble,
+ * rather than squeezing "Lamp oil" onto two lines); a long cell wraps at 18rem (cells themselves ignore max-width).
+ */
+function TableCell({ cell }: { cell: Inline[] }) {
+  return <div className="max-w-[18rem]">{renderInlines(cell)}</div>;
 }
 
 function alignClass(align: Align | undefined): string {
