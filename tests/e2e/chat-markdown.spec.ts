@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { robotById, signedInUser, type TestRobot } from "./chat-support";
-import { VIEWPORTS } from "./support";
+import { animationsSettled, axeFindings, expectNoFindings } from "./axe-support";
+import { MOBILE, VIEWPORTS } from "./support";
 
 /**
  * Replies as markdown in the chat, against the stub model's [[rich]] reply (tests/support/openai-stub-server.mjs):
@@ -126,3 +127,28 @@ for (const viewport of VIEWPORTS) {
     await expect(block.getByRole("button", { name: "Copy code" })).toBeVisible();
   });
 }
+
+test.describe("axe", () => {
+  // axe-core is injected inline, which the page's nonce CSP would refuse
+  test.use({ bypassCSP: true, viewport: MOBILE });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`a rich reply has no serious accessibility findings in the ${theme} theme (contrast of code, tables, quotes)`, async ({
+      page,
+      request,
+    }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await signedInUser(page, request, `mdaxe${theme}`);
+      await page.goto(`/character/chat/${ROBOT_ID}`);
+      const composer = page.getByRole("textbox", { name: `Message ${robot.name}` });
+      await expect(page.getByRole("button", { name: /^Model: / })).toBeEnabled();
+      await composer.fill("The *whole* manifest, with `code` [[rich]]");
+      await composer.press("Enter");
+      const reply = lastReply(page);
+      await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
+      await animationsSettled(page, '[data-role="assistant"]');
+      expectNoFindings(await axeFindings(page, `rich reply (${theme})`, '[data-testid="chat-message"]:last-of-type'));
+      expectNoFindings(await axeFindings(page, `your message (${theme})`, '[data-role="user"]'));
+    });
+  }
+});
