@@ -120,6 +120,18 @@ for (const viewport of VIEWPORTS) {
         }
       });
 
+      test("chat markdown", async ({ page, request }) => {
+        // A reply with every construct markdown renders; the window is made tall enough to hold all of it.
+        await page.setViewportSize({ width: viewport.width, height: viewport.width < 640 ? 2200 : 1500 });
+        const session = await signedInUser(page, request, `shotmd${viewport.width}${theme}`);
+        await chatViaApi(request, session, 1, "Show me the *whole* cargo manifest [[rich]]");
+        await page.goto("/character/chat/1");
+        const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+        await expect(reply.getByRole("table")).toBeVisible();
+        await reply.getByRole("button", { name: "Copy code" }).focus();
+        await shot(page, "chat-markdown", false);
+      });
+
       test("install banner", async ({ page, request }) => {
         const banner = page.getByRole("region", { name: "Install Kewl" });
         await page.clock.install();

@@ -12,6 +12,8 @@
  *   [[slow]]      40 words, 250 ms apart (to test a Stop button)
  *   [[long]]      300 words
  *   [[markdown]]  markdown with a code block, links (one `javascript:`) and a raw <script> tag
+ *   [[rich]]      markdown with every construct chat renders: actions, a wide table, a quote, a list, a code block,
+ *                 links and an image (also non-https ones) and raw HTML; a few characters per chunk
  *   [[fail]]      HTTP 500 with an OpenAI-style error body
  *   [[stall]]     200 and SSE headers, then nothing until the client goes away
  *   [[malformed]] one good chunk, then `data: {not json`, then the end of the response
@@ -50,6 +52,32 @@ const MARKDOWN_REPLY = [
   "Read the [docs](https://example.com/docs), but never click [bad](javascript:alert(1)).",
   "",
   "<script>alert(1)</script>",
+].join("\n");
+
+const RICH_REPLY = [
+  "*leans on the console, eyes on the manifest* Here is the cargo, **captain**. See the [harbour log](https://log.example/cargo).",
+  "",
+  "| Item | Quantity | Hold | Condition | Note |",
+  "|:--|:-:|:-:|:--|--:|",
+  "| Rope | 12 | A | *good* | long coils |",
+  "| Lamp oil | 4 | B | sealed | `flammable` |",
+  "| Spare sails | 2 | A | patched | ~~torn~~ mended |",
+  "",
+  "> The sea does not forgive a loose knot.",
+  "",
+  "1. Secure the hold",
+  "2. Count the barrels",
+  "   - twice, *slowly*",
+  "",
+  "```ts",
+  "function total(items: { qty: number }[]): number {",
+  "  return items.reduce((sum, item) => sum + item.qty, 0);",
+  "}",
+  "```",
+  "",
+  "Not links: [plain](http://example.com) and [evil](javascript:alert(1)); not images: ![a gull](http://img.example/gull.png) ![a crab](data:image/png;base64,AAAA). <b>Raw</b> stays text.",
+  "",
+  "*taps the table twice* Anything else before we sail?",
 ].join("\n");
 
 const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps on talking".split(" ");
@@ -239,10 +267,14 @@ async function complete(req, res, body, ctx) {
   res.end("data: [DONE]\n\n");
 }
 
-/** The reply, split into chunks of one word each with its leading whitespace, so the chunks join back exactly. */
+/**
+ * The reply, split into chunks of one word each with its leading whitespace, so the chunks join back exactly
+ * ([[rich]]: 6 characters each, so markdown constructs arrive cut in the middle).
+ */
 function replyWords(model, userText, has) {
   let text;
   if (has("markdown")) text = MARKDOWN_REPLY;
+  else if (has("rich")) return RICH_REPLY.match(/[\s\S]{1,6}/g) ?? [];
   else if (has("long")) text = fillerWords(`Long reply from ${model}:`, LONG_WORDS);
   else if (has("slow")) text = fillerWords(`Slow reply from ${model}:`, SLOW_WORDS);
   else {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseInline, type Inline } from "@/lib/chat/markdown-inline";
-import { parseMarkdown, type Block } from "@/lib/chat/markdown";
-import { bareUrlLength, safeLinkHref } from "@/lib/chat/safe-link";
+import { parseMarkdown, type Block, type Inline } from "@/lib/chat/markdown";
+import { safeLinkHref } from "@/lib/chat/safe-link";
 
 const text = (value: string): Inline => ({ type: "text", text: value });
 const strong = (...children: Inline[]): Inline => ({ type: "strong", children });
@@ -10,44 +9,61 @@ const code = (value: string): Inline => ({ type: "code", text: value });
 const link = (href: string, ...children: Inline[]): Inline => ({ type: "link", href, children });
 const br: Inline = { type: "break" };
 const para = (...children: Inline[]): Block => ({ type: "paragraph", children });
+const tight = (...children: Inline[]): Block => ({ type: "paragraph", children, tight: true });
 
-/** Every string in the tree, in order: what a reader would see. */
-function visibleText(nodes: Array<Inline | Block>): string {
+const blocks = (markdown: string, open = false) => parseMarkdown(markdown, { open }).map((parsed) => parsed.block);
+const inline = (markdown: string) => {
+  const [first] = blocks(markdown);
+  if (first?.type !== "paragraph") throw new Error(`not one paragraph: ${markdown}`);
+  return first.children;
+};
+
+type Node = Inline | Block;
+function children(node: Node): Node[] {
+  switch (node.type) {
+    case "quote":
+    case "strong":
+    case "em":
+    case "del":
+    case "link":
+    case "paragraph":
+    case "heading":
+      return node.children;
+    case "list":
+      return node.items.flat();
+    case "table":
+      return [...node.head.flat(), ...node.rows.flat(2)];
+    default:
+      return [];
+  }
+}
+
+/** Every link and image URL in the tree. */
+function urls(nodes: Node[]): string[] {
+  return nodes.flatMap((node) => [
+    ...(node.type === "link" ? [node.href] : node.type === "image" ? [node.src] : []),
+    ...urls(children(node)),
+  ]);
+}
+
+/** What a reader sees, roughly: text, code and alt texts in order. */
+function visibleText(nodes: Node[]): string {
   return nodes
-    .map((node): string => {
-      switch (node.type) {
-        case "text":
-        case "code":
-          return node.text;
-        case "break":
-          return "\n";
-        case "rule":
-          return "";
-        case "list":
-          return node.items.map((item) => visibleText(item.children)).join("\n");
-        default:
-          return visibleText(node.children);
-      }
-    })
+    .map((node) =>
+      node.type === "text" || node.type === "code"
+        ? node.text
+        : node.type === "break"
+          ? "\n"
+          : node.type === "image"
+            ? node.alt
+            : visibleText(children(node)),
+    )
     .join("");
 }
 
-function links(nodes: Array<Inline | Block>): string[] {
-  const out: string[] = [];
-  const walk = (list: Array<Inline | Block>) => {
-    for (const node of list) {
-      if (node.type === "link") out.push(node.href);
-      if ("children" in node) walk(node.children);
-      if (node.type === "list") node.items.forEach((item) => walk(item.children));
-    }
-  };
-  walk(nodes);
-  return out;
-}
-
 describe("inline formatting", () => {
-  it("parses bold, italic (both markers), inline code and plain text", () => {
-    expect(parseInline("Hi **there** and *waves* or _nods_ with `x = 1`.")).toEqual([
+  it("parses bold, italic (both markers), inline code, strikethrough and plain text", () => {
+    expect(inline("Hi **there** and *waves* or _nods_ with `x = 1` ~~no~~.")).toEqual([
       text("Hi "),
       strong(text("there")),
       text(" and "),
@@ -56,234 +72,206 @@ describe("inline formatting", () => {
       em(text("nods")),
       text(" with "),
       code("x = 1"),
+      text(" "),
+      { type: "del", children: [text("no")] },
       text("."),
+    ]);
+  });
+
+  it("renders roleplay *actions* in italics, also at a line start", () => {
+    expect(blocks("*waves* Hello!\n*smiles, **very** softly*")).toEqual([
+      para(em(text("waves")), text(" Hello!"), br, em(text("smiles, "), strong(text("very")), text(" softly"))),
     ]);
   });
 
   it("nests emphasis, including the *** forms", () => {
-    expect(parseInline("***both***")).toEqual([strong(em(text("both")))]);
-    expect(parseInline("**bold *and italic***")).toEqual([strong(text("bold "), em(text("and italic")))]);
-    expect(parseInline("*italic **and bold***")).toEqual([em(text("italic "), strong(text("and bold")))]);
-    expect(parseInline("*smiles, **very** softly*")).toEqual([
-      em(text("smiles, "), strong(text("very")), text(" softly")),
-    ]);
+    expect(inline("***both***")).toEqual([em(strong(text("both")))]);
+    expect(inline("**bold *and italic***")).toEqual([strong(text("bold "), em(text("and italic")))]);
   });
 
-  it("keeps markers literal where they are not emphasis", () => {
-    expect(parseInline("snake_case_name")).toEqual([text("snake_case_name")]);
-    expect(parseInline("2 * 3 = 6")).toEqual([text("2 * 3 = 6")]);
-    expect(parseInline("a ** b")).toEqual([text("a ** b")]);
-    expect(parseInline("* not a list here *")).toEqual([text("* not a list here *")]);
-    expect(parseInline("\\*escaped\\*")).toEqual([text("*escaped*")]);
+  it("keeps markers literal where they are not emphasis (CommonMark's flanking rules)", () => {
+    expect(inline("snake_case_name")).toEqual([text("snake_case_name")]);
+    expect(inline("2 * 3 = 6")).toEqual([text("2 * 3 = 6")]);
+    expect(inline("a ** b")).toEqual([text("a ** b")]);
+    expect(inline("\\*escaped\\*")).toEqual([text("*escaped*")]);
+    expect(inline("a ~single~ tilde")).toEqual([text("a ~single~ tilde")]);
   });
 
-  it("does not format inside code spans, and a marker inside code closes nothing", () => {
-    expect(parseInline("`**not bold**`")).toEqual([code("**not bold**")]);
-    expect(parseInline("*a `*` b*")).toEqual([em(text("a "), code("*"), text(" b"))]);
-    expect(parseInline("``a ` b``")).toEqual([code("a ` b")]);
+  it("does not format inside code spans", () => {
+    expect(inline("`**not bold**`")).toEqual([code("**not bold**")]);
+    expect(inline("``a ` b``")).toEqual([code("a ` b")]);
   });
 
-  it("turns newlines into line breaks", () => {
-    expect(parseInline("one\ntwo")).toEqual([text("one"), br, text("two")]);
+  it("keeps single newlines as line breaks, as a chat does", () => {
+    expect(inline("one\ntwo")).toEqual([text("one"), br, text("two")]);
   });
 
-  it("links https URLs and shows the label of any other URL as plain text", () => {
-    expect(parseInline("[Docs](https://example.com/docs)")).toEqual([link("https://example.com/docs", text("Docs"))]);
-    expect(parseInline("[click me](javascript:alert(1))")).toEqual([text("click me")]);
-    expect(parseInline("[x](http://example.com)")).toEqual([text("x")]);
-    expect(parseInline("[x](//evil.example)")).toEqual([text("x")]);
-    expect(parseInline("[x](/relative)")).toEqual([text("x")]);
-    expect(parseInline("[x](data:text/html;base64,PHNjcmlwdD4=)")).toEqual([text("x")]);
-    expect(parseInline("[**bold** label](https://a.example)")).toEqual([
-      link("https://a.example/", strong(text("bold")), text(" label")),
-    ]);
+  it("decodes entities into text, never into markup", () => {
+    expect(inline("&lt;b&gt; &amp; &copy;")).toEqual([text("<b> & ©")]);
   });
+});
 
-  it("keeps balanced parentheses in link targets", () => {
-    expect(parseInline("[wiki](https://en.wikipedia.org/wiki/Foo_(bar))")).toEqual([
-      link("https://en.wikipedia.org/wiki/Foo_(bar)", text("wiki")),
-    ]);
-  });
-
-  it("links bare https URLs without trailing punctuation", () => {
-    expect(parseInline("See https://example.com/a?b=1.")).toEqual([
-      text("See "),
-      link("https://example.com/a?b=1", text("https://example.com/a?b=1")),
+describe("links and images", () => {
+  it("links https URLs, written or bare, and resolves reference links", () => {
+    expect(inline("[Docs](https://example.com/docs) https://kewl.example/a.")).toEqual([
+      link("https://example.com/docs", text("Docs")),
+      text(" "),
+      link("https://kewl.example/a", text("https://kewl.example/a")),
       text("."),
     ]);
-    expect(parseInline("(https://example.com/x)")).toEqual([
-      text("("),
-      link("https://example.com/x", text("https://example.com/x")),
-      text(")"),
-    ]);
-    expect(parseInline("http://example.com and xhttps://example.com")).toEqual([
-      text("http://example.com and xhttps://example.com"),
+    expect(blocks("see [the site][s]\n\n[s]: https://s.example")).toEqual([
+      para(text("see "), link("https://s.example/", text("the site"))),
     ]);
   });
 
-  it("never produces a link to anything but https", () => {
-    const nasty = [
-      "[a](javascript:alert(1))",
-      "[a](JaVaScRiPt:alert(1))",
-      "[a]( javascript:alert(1) )",
-      "[a](<javascript:alert(1)>)",
-      "[a](vbscript:msgbox(1))",
+  it("shows the label of a javascript:, data:, http:, relative or protocol-relative link as plain text", () => {
+    for (const target of [
       "javascript:alert(1)",
-    ];
-    for (const input of nasty) expect(links(parseInline(input)), input).toEqual([]);
-    // A target broken by a newline is no link; the https URL on its own still is, and only that.
-    expect(links(parseInline("[a](https://ok.example\njavascript:alert(1))"))).toEqual(["https://ok.example/"]);
+      "JaVaScRiPt:alert(1)",
+      "<javascript:alert(1)>",
+      "vbscript:msgbox(1)",
+      "data:text/html;base64,PHNjcmlwdD4=",
+      "http://example.com",
+      "//evil.example",
+      "/relative",
+    ]) {
+      expect(inline(`[click me](${target})`), target).toEqual([text("click me")]);
+    }
+    expect(inline("<https://ok.example> <http://no.example> http://no.example www.no.example")).toEqual([
+      link("https://ok.example/", text("https://ok.example")),
+      text(" http://no.example http://no.example www.no.example"),
+    ]);
   });
 
-  it("shows raw HTML as text", () => {
+  it("keeps https images with their alt text and shows any other image as its alt text", () => {
+    expect(inline('![a cat](https://img.example/cat.png "Cat")')).toEqual([
+      { type: "image", src: "https://img.example/cat.png", alt: "a cat", title: "Cat" },
+    ]);
+    for (const src of ["http://img.example/cat.png", "data:image/png;base64,AAAA", "javascript:alert(1)", "cat.png"]) {
+      expect(inline(`![a cat](${src})`), src).toEqual([text("a cat")]);
+    }
+  });
+
+  it("never produces a URL that is not https, whatever the reply", () => {
+    const reply = [
+      "[a](javascript:alert(1)) [b]( javascript:alert(1) ) ![c](data:image/svg+xml,<svg onload=alert(1)>)",
+      "[d][e] javascript:alert(1) <javascript:alert(1)>",
+      "",
+      "[e]: javascript:alert(2)",
+      "| [f](javascript:x) | ![g](http://x/g.png) |",
+      "|---|---|",
+      "> [h](data:text/html,x)",
+    ].join("\n");
+    const tree = blocks(reply);
+    expect(urls(tree)).toEqual([]);
+    // the labels stay readable (the image's target has spaces: no image at all, its markdown is text)
+    expect(visibleText(tree)).toMatch(/^a b !\[c\]\(data:[^\n]*\nd javascript:alert\(1\) javascript:alert\(1\)fgh$/);
+  });
+});
+
+describe("raw HTML", () => {
+  it("is text, inline and as a block", () => {
     const input = '<script>alert("x")</script> <img src=x onerror=alert(1)> <a href="javascript:1">y</a>';
-    expect(parseInline(input)).toEqual([text(input)]);
+    expect(inline(input)).toEqual([text(input)]);
+    expect(blocks("<div>\n<b>hi</b>\n</div>")).toEqual([
+      para(text("<div>"), br, text("<b>hi</b>"), br, text("</div>")),
+    ]);
+    expect(blocks("<!-- note -->")).toEqual([para(text("<!-- note -->"))]);
   });
 });
 
 describe("blocks", () => {
-  it("splits paragraphs on blank lines and keeps single newlines as breaks", () => {
-    expect(parseMarkdown("Hello there.\nHow are you?\n\n\nFine.")).toEqual([
+  it("splits paragraphs on blank lines", () => {
+    expect(blocks("Hello there.\nHow are you?\n\n\nFine.")).toEqual([
       para(text("Hello there."), br, text("How are you?")),
       para(text("Fine.")),
     ]);
   });
 
-  it("parses fenced code blocks with their language, without formatting inside", () => {
-    expect(parseMarkdown("Look:\n```ts\nconst a = **b**;\n\n<b>x</b>\n```\nDone.")).toEqual([
+  it("parses fenced and indented code blocks with their language, without formatting inside", () => {
+    expect(blocks("Look:\n```ts title\nconst a = **b**;\n\n<b>x</b>\n```\nDone.")).toEqual([
       para(text("Look:")),
       { type: "code", lang: "ts", text: "const a = **b**;\n\n<b>x</b>" },
       para(text("Done.")),
     ]);
-    expect(parseMarkdown("~~~\nplain\n~~~")).toEqual([{ type: "code", lang: null, text: "plain" }]);
+    expect(blocks("~~~\nplain\n~~~")).toEqual([{ type: "code", lang: null, text: "plain" }]);
+    expect(blocks("    indented\n    code")).toEqual([{ type: "code", lang: null, text: "indented\ncode" }]);
   });
 
-  it("parses bullet and numbered lists, with nesting and continuation lines", () => {
-    expect(parseMarkdown("- one\n- **two**\n  - two a\n  - two b\n- three\n  more of three\n\n3. c\n4. d")).toEqual([
+  it("parses tables with their column alignment and inline formatting in cells", () => {
+    expect(blocks("| Item | Qty | Note |\n|:--|:-:|--:|\n| **Rope** | 2 | `long` |\n| Lamp |")).toEqual([
+      {
+        type: "table",
+        align: ["left", "center", "right"],
+        head: [[text("Item")], [text("Qty")], [text("Note")]],
+        rows: [
+          [[strong(text("Rope"))], [text("2")], [code("long")]],
+          [[text("Lamp")], [], []],
+        ],
+      },
+    ]);
+  });
+
+  it("parses blockquotes, nested, with blocks inside", () => {
+    expect(blocks("> she said\n> > *quietly*\n>\n> - a")).toEqual([
+      {
+        type: "quote",
+        children: [
+          para(text("she said")),
+          { type: "quote", children: [para(em(text("quietly")))] },
+          { type: "list", ordered: false, start: 1, items: [[tight(text("a"))]] },
+        ],
+      },
+    ]);
+  });
+
+  it("parses tight and loose lists, nested, and numbered lists from their start", () => {
+    expect(blocks("- one\n- **two**\n  - two a\n- three\n  more\n\n3. c\n\n4. d")).toEqual([
       {
         type: "list",
         ordered: false,
         start: 1,
         items: [
-          { children: [text("one")], sublist: null },
-          {
-            children: [strong(text("two"))],
-            sublist: {
-              type: "list",
-              ordered: false,
-              start: 1,
-              items: [
-                { children: [text("two a")], sublist: null },
-                { children: [text("two b")], sublist: null },
-              ],
-            },
-          },
-          { children: [text("three"), br, text("more of three")], sublist: null },
+          [tight(text("one"))],
+          [tight(strong(text("two"))), { type: "list", ordered: false, start: 1, items: [[tight(text("two a"))]] }],
+          [tight(text("three"), br, text("more"))],
         ],
       },
-      {
-        type: "list",
-        ordered: true,
-        start: 3,
-        items: [
-          { children: [text("c")], sublist: null },
-          { children: [text("d")], sublist: null },
-        ],
-      },
-    ]);
-  });
-
-  it("does not read roleplay actions at a line start as list items", () => {
-    expect(parseMarkdown("*waves* Hello!\n*smiles*")).toEqual([
-      para(em(text("waves")), text(" Hello!"), br, em(text("smiles"))),
+      { type: "list", ordered: true, start: 3, items: [[para(text("c"))], [para(text("d"))]] },
     ]);
   });
 
   it("only lets a numbered list starting at 1 interrupt a paragraph", () => {
-    expect(parseMarkdown("We met in\n1999. Then\n1. first")).toEqual([
+    expect(blocks("We met in\n1999. Then\n1. first")).toEqual([
       para(text("We met in"), br, text("1999. Then")),
-      { type: "list", ordered: true, start: 1, items: [{ children: [text("first")], sublist: null }] },
+      { type: "list", ordered: true, start: 1, items: [[tight(text("first"))]] },
     ]);
   });
 
-  it("parses headings and horizontal rules", () => {
-    expect(parseMarkdown("## Plan ##\n---\ntext")).toEqual([
+  it("parses ATX and setext headings and horizontal rules", () => {
+    expect(blocks("## Plan ##\n\n---\n\nTitle\n===")).toEqual([
       { type: "heading", level: 2, children: [text("Plan")] },
       { type: "rule" },
-      para(text("text")),
+      { type: "heading", level: 1, children: [text("Title")] },
     ]);
   });
 
   it("handles CRLF line ends and empty input", () => {
-    expect(parseMarkdown("a\r\nb\r\n\r\nc")).toEqual([para(text("a"), br, text("b")), para(text("c"))]);
-    expect(parseMarkdown("")).toEqual([]);
-    expect(parseMarkdown("\n\n  \n")).toEqual([]);
+    expect(blocks("a\r\nb\r\n\r\nc")).toEqual([para(text("a"), br, text("b")), para(text("c"))]);
+    expect(blocks("")).toEqual([]);
+    expect(blocks("\n\n  \n")).toEqual([]);
   });
 
-  it("keeps the <script> and javascript: cases of a whole reply harmless", () => {
-    const reply = [
-      "**Bold** and *italic* and `code`.",
-      "",
-      "- item [good](https://example.com) https://kewl.example/page",
-      "- [bad](javascript:alert(document.cookie))",
-      "",
-      "<script>alert('x')</script>",
-    ].join("\n");
-    const blocks = parseMarkdown(reply);
-    expect(links(blocks)).toEqual(["https://example.com/", "https://kewl.example/page"]);
-    expect(visibleText(blocks)).toContain("<script>alert('x')</script>");
-    expect(visibleText(blocks)).toContain("bad");
-    expect(visibleText(blocks)).not.toContain("javascript:");
+  it("keys each top-level block by its source, so an unchanged block keeps its key as text is added", () => {
+    const before = parseMarkdown("First *one*.\n\n| a |\n|---|\n| 1 |\n\nSecond");
+    const after = parseMarkdown("First *one*.\n\n| a |\n|---|\n| 1 |\n\nSecond and more");
+    expect(after.slice(0, 2).map((b) => b.key)).toEqual(before.slice(0, 2).map((b) => b.key));
+    expect(after[2]!.key).not.toBe(before[2]!.key);
+    // a link definition added later changes what earlier blocks mean, so their keys too
+    const defined = parseMarkdown("First *one*.\n\n[x]: https://x.example");
+    expect(defined[0]!.key).not.toBe(parseMarkdown("First *one*.")[0]!.key);
   });
 });
-
-describe("text still streaming in", () => {
-  it("formats the rest of the text after an unclosed marker and hides a marker with nothing after it yet", () => {
-    expect(parseMarkdown("He says **hel", { open: true })).toEqual([para(text("He says "), strong(text("hel")))]);
-    expect(parseMarkdown("*waves at", { open: true })).toEqual([para(em(text("waves at")))]);
-    expect(parseMarkdown("Wait **", { open: true })).toEqual([para(text("Wait "))]);
-    expect(parseMarkdown("Run `npm t", { open: true })).toEqual([para(text("Run "), code("npm t"))]);
-  });
-
-  it("shows unclosed markers literally once the text is complete", () => {
-    expect(parseMarkdown("He says **hel")).toEqual([para(text("He says **hel"))]);
-    expect(parseMarkdown("Wait **")).toEqual([para(text("Wait **"))]);
-    expect(parseMarkdown("Run `npm t")).toEqual([para(text("Run `npm t"))]);
-  });
-
-  it("only treats the last block as open", () => {
-    expect(parseMarkdown("first **open\n\nsecond *also", { open: true })).toEqual([
-      para(text("first **open")),
-      para(text("second "), em(text("also"))),
-    ]);
-  });
-
-  it("renders an unclosed code fence as code to the end", () => {
-    expect(parseMarkdown("Here:\n```py\nprint(1)\nprint(", { open: true })).toEqual([
-      para(text("Here:")),
-      { type: "code", lang: "py", text: "print(1)\nprint(" },
-    ]);
-  });
-
-  it("never loses or invents characters while a reply grows one character at a time", () => {
-    const reply =
-      "Hi *there*, **friend**! Try `ls -la` or see https://example.com/x.\n\n- one\n- two _more_\n\n```\ncode\n```";
-    for (let i = 0; i <= reply.length; i++) {
-      const partial = reply.slice(0, i);
-      const shown = visibleText(parseMarkdown(partial, { open: true }));
-      const markup = /[*_`\n\- ]/g;
-      // Every visible character comes from the text, in order (markers and line structure may be hidden).
-      expect(isSubsequence(shown.replace(markup, ""), partial.replace(markup, "")), JSON.stringify(partial)).toBe(true);
-      expect(links(parseMarkdown(partial, { open: true })).every((href) => href.startsWith("https://"))).toBe(true);
-    }
-  });
-});
-
-function isSubsequence(needle: string, haystack: string): boolean {
-  let j = 0;
-  for (const ch of haystack) if (ch === needle[j]) j++;
-  return j === needle.length;
-}
 
 describe("safe links", () => {
   it("accepts only absolute https URLs with a host", () => {
@@ -293,12 +281,5 @@ describe("safe links", () => {
     expect(safeLinkHref("https:example.com")).toBeNull();
     expect(safeLinkHref("https://exa\tmple.com")).toBeNull();
     expect(safeLinkHref("javascript:alert(1)//https://")).toBeNull();
-  });
-
-  it("measures bare URLs without sentence punctuation or an unbalanced closing parenthesis", () => {
-    expect(bareUrlLength("https://a.example/x).", 0)).toBe("https://a.example/x".length);
-    expect(bareUrlLength("https://a.example/f(x)!", 0)).toBe("https://a.example/f(x)".length);
-    expect(bareUrlLength("https://", 0)).toBe(0);
-    expect(bareUrlLength("see https://a.example", 4)).toBe("https://a.example".length);
   });
 });
