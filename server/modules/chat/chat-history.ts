@@ -49,7 +49,7 @@ export async function readHistory(
     .where(and(eq(robots.id, input.robotId), visibleCharacters({ opening: true, owner: userId, nsfw: true })));
   if (!found) throw new AppError(404, 404, "Character not found");
   const session = found.sessionId ? { id: found.sessionId } : null;
-  if (!session) return { session_id: null, list: [], has_more: false, next_before: null };
+  if (!session) return { session_id: null, list: [], has_more: false, next_before: null, greeting_index: 0 };
   const rows = await db
     .select()
     .from(chatMessages)

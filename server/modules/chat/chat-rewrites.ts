@@ -31,7 +31,9 @@ export async function beginRegeneration(
 ): Promise<BegunReply> {
   const owned = await findOwnedMessage(deps.db, userId, input.message_id);
   if (owned.row.role !== "assistant") throw errors.badRequest("Only a reply can be regenerated.");
-  const stopping = input.shown_length !== undefined && owned.row.status === "streaming";
+  // Sent by a page that stopped the reply to regenerate it; the reply may have settled already (stop-reply.ts cuts
+  // it either way).
+  const stopping = input.shown_length !== undefined;
   if (stopping) await stopReply(deps, userId, { messageId: owned.row.id, shownLength: input.shown_length ?? 0 });
   const [asked] = await deps.db
     .select()
