@@ -1,5 +1,7 @@
 /** Chat constants without zod, so browser code can import them without loading the request schemas (chat.ts). */
 export const CHAT_MESSAGE_MAX_CHARS = 4000;
+/** The longest text a reply may be edited to; replies are written within a model's token limit, far below it. */
+export const CHAT_REPLY_EDIT_MAX_CHARS = 20_000;
 
 /** Envelope codes of chat refusals (before streaming) and of stream `error` messages. */
 export const CHAT_CODES = {

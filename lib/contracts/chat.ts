@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_REPLY_EDIT_MAX_CHARS } from "./chat-codes";
 import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
 
 /**
@@ -8,7 +8,7 @@ import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
  *
  * There is one chat session per user and character; it is created by the first message.
  */
-export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS, CHAT_REPLY_EDIT_MAX_CHARS } from "./chat-codes";
 const HISTORY_PAGE_DEFAULT = 30;
 const HISTORY_PAGE_MAX = 100;
 
@@ -64,8 +64,6 @@ export const chatStopRequest = z.object({
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
 export const chatRecentQuery = z.object({ limit: wholeNumberParam(1, 50).default(12) });
 
-/** The longest text a reply may be edited to; replies are written within a model's token limit, far below it. */
-export const CHAT_REPLY_EDIT_MAX_CHARS = 20_000;
 const messageId = wholeNumber(1, ID_MAX);
 /** A user message's text: the rules of a sent message. */
 const userText = chatSendRequest.shape.message;

@@ -48,12 +48,18 @@ export function chatChangeRoutes(): Hono<ApiEnv> {
 
   app.post("/chat_session/edit", requireAuth, async (c) => {
     const input = readBody(c, chatEditRequest);
-    return ok(c, await editReply(chatDeps(c), c.get("user").id, { messageId: input.message_id, content: input.content }));
+    return ok(
+      c,
+      await editReply(chatDeps(c), c.get("user").id, { messageId: input.message_id, content: input.content }),
+    );
   });
 
   app.post("/chat_session/delete", requireAuth, async (c) => {
     const input = readBody(c, chatDeleteRequest);
-    return ok(c, await deleteMessages(chatDeps(c), c.get("user").id, { messageId: input.message_id, scope: input.scope }));
+    return ok(
+      c,
+      await deleteMessages(chatDeps(c), c.get("user").id, { messageId: input.message_id, scope: input.scope }),
+    );
   });
 
   return app;

@@ -49,12 +49,16 @@ export async function beginRegeneration(
     .limit(1);
   if (!asked) throw errors.badRequest("There is no message for this reply to answer.");
   const context = await readReplyContext(deps.db, token, owned.robotId, viewer);
-  return beginReplyInContext(deps, { ...context, turns: context.turns.filter((t) => t.id < asked.id) }, {
-    model: input.model,
-    message: asked.content,
-    leaseWaitMs: stopping ? STOPPED_REPLY_WAIT_MS : 0,
-    store: (charge) => storeRegeneration(deps.db, { userId, owned, asked, charge }),
-  });
+  return beginReplyInContext(
+    deps,
+    { ...context, turns: context.turns.filter((t) => t.id < asked.id) },
+    {
+      model: input.model,
+      message: asked.content,
+      leaseWaitMs: stopping ? STOPPED_REPLY_WAIT_MS : 0,
+      store: (charge) => storeRegeneration(deps.db, { userId, owned, asked, charge }),
+    },
+  );
 }
 
 /**
@@ -72,11 +76,15 @@ export async function beginResend(
   const owned = await findOwnedMessage(deps.db, userId, input.message_id);
   if (owned.row.role !== "user") throw errors.badRequest("Only your own messages can be edited and sent again.");
   const context = await readReplyContext(deps.db, token, owned.robotId, viewer);
-  return beginReplyInContext(deps, { ...context, turns: context.turns.filter((t) => t.id < owned.row.id) }, {
-    model: input.model,
-    message: input.message,
-    store: (charge) => storeResend(deps.db, { userId, owned, message: input.message, charge }),
-  });
+  return beginReplyInContext(
+    deps,
+    { ...context, turns: context.turns.filter((t) => t.id < owned.row.id) },
+    {
+      model: input.model,
+      message: input.message,
+      store: (charge) => storeResend(deps.db, { userId, owned, message: input.message, charge }),
+    },
+  );
 }
 
 /** The assistant row being written, chosen, and its charge; ChargeRefused rolls the transaction back. */

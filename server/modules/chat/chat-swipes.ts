@@ -68,8 +68,7 @@ export async function chooseSwipe(
     db.transaction(async (tx) => {
       if (!(await isLatestTurn(tx, owned.row.sessionId, owned.group)))
         throw notLatest("Only the latest reply can be swiped.");
-      const rows =
-        owned.row.swipeGroup === null ? [owned.row] : visible(await groupRows(tx, [owned.row.swipeGroup]));
+      const rows = owned.row.swipeGroup === null ? [owned.row] : visible(await groupRows(tx, [owned.row.swipeGroup]));
       const target = rows[input.index];
       if (!target) throw errors.badRequest(`There is no swipe ${input.index + 1} of this reply.`);
       if (owned.row.swipeGroup !== null && !target.chosen) {

@@ -57,9 +57,14 @@ export function notLatest(msg: string): AppError {
 export async function checkChangeRate(deps: Pick<ChatDeps, "store" | "config">, userId: string): Promise<void> {
   const { count, resetMs } = await deps.store.hit(`chat-change:${userId}`, 60_000);
   if (count > deps.config.CHAT_MESSAGES_PER_MINUTE * CHANGES_PER_MESSAGE) {
-    throw new AppError(429, CHAT_CODES.TOO_MANY_MESSAGES, "You're changing messages too quickly. Try again in a moment.", {
-      retry_after: Math.max(1, Math.ceil(resetMs / 1000)),
-    });
+    throw new AppError(
+      429,
+      CHAT_CODES.TOO_MANY_MESSAGES,
+      "You're changing messages too quickly. Try again in a moment.",
+      {
+        retry_after: Math.max(1, Math.ceil(resetMs / 1000)),
+      },
+    );
   }
 }
 
