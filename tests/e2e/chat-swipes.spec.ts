@@ -106,10 +106,10 @@ for (const view of [
       await page.goto(`/character/chat/${ROBOT_ID}`);
       await expect(messages(page)).toHaveCount(4);
 
-      // The user's first message, edited: a dialog says the two later messages go, then a new reply comes.
+      // The user's first message, edited: a dialog says the three later messages go, then a new reply comes.
       await page.getByRole("button", { name: "Edit message" }).first().click();
       const edit = page.getByRole("dialog", { name: "Edit message" });
-      await expect(edit).toContainText("Sending removes the 2 messages after this one");
+      await expect(edit).toContainText("Sending removes the 3 messages after this one");
       await edit.getByRole("textbox", { name: "Message text" }).fill("first message, edited");
       await edit.getByRole("button", { name: "Save and send" }).click();
       await expect(edit).toBeHidden();
