@@ -13,14 +13,15 @@ export type DeleteScope = "message" | "after";
 export function DeleteMessageDialog({
   open,
   onOpenChange,
-  isReply,
+  hasSwipes,
   laterCount,
   pending,
   onConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  isReply: boolean;
+  /** A reply with other versions: they go with it. */
+  hasSwipes: boolean;
   /** Messages after this one on screen; "Delete everything after" needs some. */
   laterCount: number;
   pending: DeleteScope | null;
@@ -66,7 +67,7 @@ export function DeleteMessageDialog({
       }
     >
       <p className="text-sm">
-        {isReply ? "Deleting this reply also deletes its other versions (swipes). " : ""}
+        {hasSwipes ? "Deleting this reply also deletes its other versions (swipes). " : ""}
         {laterCount > 0
           ? `“Delete everything after” keeps this message and deletes the ${laterCount === 1 ? "message" : `${laterCount} messages`} after it.`
           : "It is the latest message of this chat."}

@@ -35,7 +35,7 @@ interface Props {
 
 /**
  * Under a stored message: its swipes (‹ 2/3 ›) and Regenerate on the latest reply, Edit and Delete on every one.
- * The latest reply's row always shows; the others show on hover or keyboard focus, and always on touch screens.
+ * The latest reply's row always shows; the others show on hover, or while focus is in their message.
  */
 export const MessageActions = memo(function MessageActions({
   entry,
@@ -72,14 +72,13 @@ export const MessageActions = memo(function MessageActions({
     if (deleted && scope === "after") setDialog(null);
   }
 
-  const reveal = latestReply
-    ? ""
-    : "[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover/turn:opacity-100 [@media(hover:hover)]:group-focus-within/turn:opacity-100";
+  // The latest reply's row takes its own line; the others float over their bubble's lower edge, shown on hover or
+  // while focus is in the message (a tap on a touch screen focuses it), so they take no room in the log.
+  const place = latestReply
+    ? `mt-1 ${isReply ? "pl-[2.625rem]" : "justify-end"}`
+    : `pointer-events-none absolute -bottom-4 z-10 rounded-full border border-border bg-card px-0.5 opacity-0 shadow-sm ${isReply ? "left-[2.625rem]" : "right-0"} group-hover/turn:pointer-events-auto group-hover/turn:opacity-100 group-focus-within/turn:pointer-events-auto group-focus-within/turn:opacity-100`;
   return (
-    <div
-      className={`flex items-center gap-0.5 transition-opacity ${isReply ? "pl-[2.625rem]" : "justify-end"} ${reveal}`}
-      data-testid="message-actions"
-    >
+    <div className={`flex items-center gap-0.5 transition-opacity ${place}`} data-testid="message-actions">
       {latestReply && entry.swipe && entry.swipe.count > 1 ? (
         <SwipeControls
           place={entry.swipe}
@@ -136,7 +135,7 @@ export const MessageActions = memo(function MessageActions({
         <DeleteMessageDialog
           open
           onOpenChange={(open) => setDialog(open ? "delete" : null)}
-          isReply={isReply}
+          hasSwipes={(entry.swipe?.count ?? 1) > 1}
           laterCount={laterCount}
           pending={deleting}
           onConfirm={(scope) => void confirmDelete(scope)}

@@ -26,7 +26,12 @@ export function MessageTurn({ latestReply, laterCount, handlers, ...bubble }: Pr
     if (index >= 0 && index < swipe.count) handlers.swipe(entry, index);
   });
   return (
-    <div className={`group/turn flex flex-col gap-1 ${swipe ? "touch-pan-y" : ""}`} {...(swipe ? gesture : {})}>
+    <div
+      // Not in the tab order (its buttons are); a tap or click focuses it, which shows an earlier message's actions.
+      tabIndex={latestReply ? undefined : -1}
+      className={`group/turn relative flex flex-col outline-none ${swipe ? "touch-pan-y" : ""}`}
+      {...(swipe ? gesture : {})}
+    >
       <MessageBubble {...bubble} />
       <MessageActions
         entry={entry}

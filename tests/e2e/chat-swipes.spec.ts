@@ -107,6 +107,8 @@ for (const view of [
       await expect(messages(page)).toHaveCount(4);
 
       // The user's first message, edited: a dialog says the three later messages go, then a new reply comes.
+      // An earlier message's actions show on hover, or once a tap or click has put focus in the message.
+      await messages(page).first().getByTestId("message-text").click();
       await page.getByRole("button", { name: "Edit message" }).first().click();
       const edit = page.getByRole("dialog", { name: "Edit message" });
       await expect(edit).toContainText("Sending removes the 3 messages after this one");
@@ -130,6 +132,7 @@ for (const view of [
       await composer(page).press("Enter");
       await expect(replies(page)).toHaveCount(2);
       await expect(replies(page).last()).toHaveAttribute("data-status", "complete");
+      await replies(page).first().getByTestId("message-text").click();
       await page.getByRole("button", { name: "Delete reply" }).first().click();
       const remove = page.getByRole("dialog", { name: "Delete message?" });
       await expect(remove).toContainText("deletes the 2 messages after it");
