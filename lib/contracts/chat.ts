@@ -6,7 +6,7 @@ import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
  * Chat request payloads (SPEC §7 leaves them open; this is our design), validated by the server. Answers and
  * stream messages are described in chat-client.ts (zod/mini, parsed by the browser).
  *
- * There is one chat session per user and character; it is created by the first message.
+ * There is one chat session per user and character; it is created by the first message (or by choosing a greeting).
  */
 export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS, CHAT_REPLY_EDIT_MAX_CHARS } from "./chat-codes";
 const HISTORY_PAGE_DEFAULT = 30;

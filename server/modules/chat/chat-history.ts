@@ -6,7 +6,7 @@ import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
 import { AppError } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
-import { withSwipeInfo } from "./chat-swipes";
+import { swipePlaces } from "./swipe-places";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -65,9 +65,10 @@ export async function readHistory(
     .limit(input.limit + 1);
   const hasMore = rows.length > input.limit;
   const page = rows.slice(0, input.limit).reverse();
+  const places = await swipePlaces(db, page);
   return {
     session_id: session.id,
-    list: await withSwipeInfo(db, page),
+    list: page.map((row) => ({ ...toChatMessage(row), ...places.get(row.id) })),
     has_more: hasMore,
     next_before: hasMore && page[0] ? page[0].id : null,
     greeting_index: found.greetingIndex ?? 0,

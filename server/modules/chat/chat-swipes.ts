@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChatMessage } from "../../../lib/contracts/chat-client";
 import { chatMessages, chatSessions, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
@@ -7,48 +7,12 @@ import { visibleCharacters } from "../catalogue/character-visibility";
 import type { ChatDeps } from "./chat-context";
 import { toChatMessage, type MessageRow } from "./chat-history";
 import { checkChangeRate, findOwnedMessage, isLatestTurn, notLatest, withChatLease } from "./owned-message";
-
-type SwipeRow = Pick<MessageRow, "id" | "swipeGroup" | "status" | "chosen">;
-
-/**
- * The swipes the user can flip between: every settled reply of the group, except ones that failed without text
- * (a regeneration removes those), unless one is the chosen reply.
- */
-function visible(rows: SwipeRow[]): SwipeRow[] {
-  return rows.filter((r) => r.status !== "streaming" && (r.status !== "failed" || r.chosen));
-}
-
-async function groupRows(db: Db, groups: number[]): Promise<SwipeRow[]> {
-  if (groups.length === 0) return [];
-  return db
-    .select({
-      id: chatMessages.id,
-      swipeGroup: chatMessages.swipeGroup,
-      status: chatMessages.status,
-      chosen: chatMessages.chosen,
-    })
-    .from(chatMessages)
-    .where(inArray(chatMessages.swipeGroup, groups))
-    .orderBy(asc(chatMessages.id));
-}
-
-/** History messages with their place among their swipes (one statement, only when some have swipes). */
-export async function withSwipeInfo(db: Db, rows: MessageRow[]): Promise<ChatMessage[]> {
-  const groups = [...new Set(rows.flatMap((r) => (r.swipeGroup === null ? [] : [r.swipeGroup])))];
-  const members = visible(await groupRows(db, groups));
-  return rows.map((row) => {
-    const message = toChatMessage(row);
-    if (row.swipeGroup === null) return message;
-    const swipes = members.filter((m) => m.swipeGroup === row.swipeGroup);
-    const index = swipes.findIndex((m) => m.id === row.id);
-    return index < 0 ? message : { ...message, swipe_index: index, swipe_count: swipes.length };
-  });
-}
+import { groupRows, swipePlaces, visible } from "./swipe-places";
 
 /** One reply as the page shows it: with its swipe place when it has swipes. */
 export async function replyWithSwipes(db: Db, row: MessageRow): Promise<ChatMessage> {
-  const [message] = await withSwipeInfo(db, [row]);
-  return message ?? toChatMessage(row);
+  const place = (await swipePlaces(db, [row])).get(row.id);
+  return { ...toChatMessage(row), ...place };
 }
 
 /**
