@@ -96,6 +96,49 @@ for (const view of [
       expect(await textOf(replies(page).last().getByTestId("message-text"))).toBe(partial);
     });
 
+    test("the alternate greetings are swipes of the first message until the conversation begins", async ({
+      page,
+      request,
+    }) => {
+      const session = await signedInUser(page, request, `greet${view.viewport.width}`);
+      const created = await request.post("/v1/user/robot/create", {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: {
+          name: `Greeter ${Date.now().toString(36)}`,
+          intro: "Made by the swipes test.",
+          greeting: "Hello there.",
+          alternate_greetings: ["Psst, over here.", "You again?"],
+          tags: ["fantasy"],
+          nsfw: false,
+          visibility: "private",
+        },
+      });
+      const body = await created.json();
+      expect(body.code, JSON.stringify(body)).toBe(0);
+      const id = body.data.id as number;
+      await page.goto(`/character/chat/${id}`);
+      const greeting = page.getByTestId("chat-greeting");
+      await expect(greeting).toContainText("Hello there.");
+      await expect(page.getByRole("group", { name: "Greeting 1 of 3" })).toBeVisible();
+
+      const saved = page.waitForResponse("**/v1/chat_session/greeting");
+      await page.getByRole("button", { name: "Next greeting" }).click();
+      expect((await (await saved).json()).data).toEqual({ greeting_index: 1 });
+      await expect(greeting).toContainText("Psst, over here.");
+      await expect(page.getByTestId("swipe-counter")).toHaveText("2/3");
+
+      // Once something is said, the chosen greeting stays, without swipes, after a reload too.
+      await page.getByRole("textbox", { name: /^Message / }).fill("Hi!");
+      await page.getByRole("textbox", { name: /^Message / }).press("Enter");
+      const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+      await expect(reply).toHaveAttribute("data-status", "complete");
+      await expect(page.getByRole("button", { name: "Next greeting" })).toHaveCount(0);
+      await page.reload();
+      await expect(greeting).toContainText("Psst, over here.");
+      await expect(reply).toHaveCount(1);
+      await expect(page.getByRole("button", { name: "Next greeting" })).toHaveCount(0);
+    });
+
     test("edit a message and continue from it, edit a reply in place, delete after a message and one message", async ({
       page,
       request,
