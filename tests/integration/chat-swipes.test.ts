@@ -215,11 +215,16 @@ describe.each(testDrivers())("Swipes, edits and deletions on %s", (driver) => {
     list = (await history(auth)).list.map((m: { content: string }) => m.content);
     expect(list).toEqual(["one", "two", "2."]);
     // The model no longer sees what was deleted.
-    await say(auth, "four", ["4."]);
+    const four = await say(auth, "four", ["4."]);
     expect(lastPrompt().join("\n")).not.toMatch(/1\.|1b\.|three|3\./);
 
     const userOnly = await data(await call("delete", auth, { message_id: ids(b).user, scope: "message" }));
     expect(userOnly.deleted).toEqual([ids(b).user]);
+    // A reply whose message was deleted answers nothing: it cannot be regenerated.
+    await data(await call("delete", auth, { message_id: ids(four).user, scope: "message" }));
+    const orphan = await call("regenerate", auth, { message_id: ids(four).reply });
+    expect(orphan.status).toBe(400);
+    expect((await orphan.json()).msg).toBe("There is no message for this reply to answer.");
   });
 
   it("answers 404 for another user's messages, 401 signed out, and refuses changes while a reply is written", async () => {

@@ -35,19 +35,14 @@ export async function beginRegeneration(
   // it either way).
   const stopping = input.shown_length !== undefined;
   if (stopping) await stopReply(deps, userId, { messageId: owned.row.id, shownLength: input.shown_length ?? 0 });
+  // The message the reply answers is the one right before its turn (a reply whose message was deleted has none).
   const [asked] = await deps.db
     .select()
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.sessionId, owned.row.sessionId),
-        eq(chatMessages.role, "user"),
-        lt(chatMessages.id, owned.group),
-      ),
-    )
+    .where(and(eq(chatMessages.sessionId, owned.row.sessionId), lt(chatMessages.id, owned.group)))
     .orderBy(desc(chatMessages.id))
     .limit(1);
-  if (!asked) throw errors.badRequest("There is no message for this reply to answer.");
+  if (asked?.role !== "user") throw errors.badRequest("There is no message for this reply to answer.");
   const context = await readReplyContext(deps.db, token, owned.robotId, viewer);
   return beginReplyInContext(
     deps,
