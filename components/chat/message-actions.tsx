@@ -72,11 +72,12 @@ export const MessageActions = memo(function MessageActions({
     if (deleted && scope === "after") setDialog(null);
   }
 
-  // The latest reply's row takes its own line; the others float over their bubble's lower edge, shown on hover or
-  // while focus is in the message (a tap on a touch screen focuses it), so they take no room in the log.
+  // The latest reply's row takes its own line; the others float at their bubble's lower edge (over its padding,
+  // not its text), shown on hover or while focus is in the message (a tap on a touch screen focuses it), so they
+  // take no room in the log.
   const place = latestReply
     ? `mt-1 ${isReply ? "pl-[2.625rem]" : "justify-end"}`
-    : `pointer-events-none absolute -bottom-4 z-10 rounded-full border border-border bg-card px-0.5 opacity-0 shadow-sm ${isReply ? "left-[2.625rem]" : "right-0"} group-hover/turn:pointer-events-auto group-hover/turn:opacity-100 group-focus-within/turn:pointer-events-auto group-focus-within/turn:opacity-100`;
+    : `pointer-events-none absolute top-full z-10 -mt-2 rounded-full border border-border bg-card px-0.5 opacity-0 shadow-sm [&_button]:size-7 ${isReply ? "left-[2.625rem]" : "right-0"} group-hover/turn:pointer-events-auto group-hover/turn:opacity-100 group-focus-within/turn:pointer-events-auto group-focus-within/turn:opacity-100`;
   return (
     <div className={`flex items-center gap-0.5 transition-opacity ${place}`} data-testid="message-actions">
       {latestReply && entry.swipe && entry.swipe.count > 1 ? (
