@@ -5,10 +5,11 @@ import type { ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { useDialogStore } from "@/stores/dialog-store";
 import { ChatNotice } from "./chat-notice";
 import { Composer, type ComposerHandle } from "./composer";
-import { GreetingBubble } from "./greeting-bubble";
+import { GreetingSwipes } from "./greeting-swipes";
 import { MessageList } from "./message-list";
 import { useChatModels } from "./use-chat-models";
 import { useChatSession } from "./use-chat-session";
+import { useMessageChanges } from "./use-message-changes";
 import { useViewer } from "./use-viewer";
 
 export interface ChatRobot {
@@ -16,6 +17,8 @@ export interface ChatRobot {
   key: string;
   name: string;
   greeting: string;
+  /** Swipes of the greeting. */
+  alternateGreetings: string[];
   /** Already passed through safeImageSrc. */
   avatarSrc: string | null;
 }
@@ -48,6 +51,9 @@ export function ChatRoom({ robot }: { robot: ChatRobot }) {
   const session = useChatSession({ robotId: robot.id, uid: viewer.uid, model: models?.current ?? null, onSettled });
   const { state } = session;
   const streaming = state.turn !== null;
+  const changes = useMessageChanges(session);
+  const { apply } = session;
+  const onGreetingChosen = useCallback((index: number) => apply({ type: "greeting", index }), [apply]);
 
   async function send() {
     const text = draft.trim();
@@ -78,12 +84,24 @@ export function ChatRoom({ robot }: { robot: ChatRobot }) {
       <MessageList
         entries={state.entries}
         history={state.history}
-        greeting={<GreetingBubble greeting={robot.greeting} characterName={robot.name} avatarSrc={robot.avatarSrc} />}
+        greeting={
+          <GreetingSwipes
+            robotId={robot.id}
+            greetings={[robot.greeting, ...robot.alternateGreetings]}
+            index={state.greetingIndex}
+            open={state.entries.length === 0 && !streaming && (viewer.uid === null || state.history.loaded)}
+            signedIn={viewer.uid !== null}
+            characterName={robot.name}
+            avatarSrc={robot.avatarSrc}
+            onChosen={onGreetingChosen}
+          />
+        }
         characterName={robot.name}
         avatarSrc={robot.avatarSrc}
         busy={streaming}
         onRetry={onRetry}
         onLoadOlder={session.loadOlder}
+        changes={viewer.uid === null ? undefined : changes}
       />
       <div className="shrink-0 bg-background">
         <div className="mx-auto w-full max-w-3xl px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-6">

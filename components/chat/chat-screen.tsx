@@ -14,7 +14,16 @@ export function ChatScreen({ robot }: { robot: RobotDetail }) {
       <ChatViewport>
         <RememberRecentCharacter id={robot.id} name={robot.name} avatar={avatarSrc} />
         <ChatHeader robot={robot} avatarSrc={avatarSrc} />
-        <ChatRoom robot={{ id: robot.id, key: robot.key, name: robot.name, greeting: robot.greeting, avatarSrc }} />
+        <ChatRoom
+          robot={{
+            id: robot.id,
+            key: robot.key,
+            name: robot.name,
+            greeting: robot.greeting,
+            alternateGreetings: robot.alternate_greetings,
+            avatarSrc,
+          }}
+        />
       </ChatViewport>
     </QueryIsland>
   );

@@ -4,7 +4,9 @@ import { useRef, type ReactNode } from "react";
 import type { ChatEntry, HistoryState } from "@/lib/chat/chat-state";
 import { Spinner } from "@/components/ui/spinner";
 import { ArrowDownIcon } from "./chat-icons";
+import type { MessageChangeHandlers } from "./message-actions";
 import { MessageBubble } from "./message-bubble";
+import { MessageTurn } from "./message-turn";
 import { useChatScroll } from "./use-chat-scroll";
 import { useLoadOlder } from "./use-load-older";
 
@@ -17,6 +19,8 @@ interface Props {
   busy: boolean;
   onRetry: (key: string) => void;
   onLoadOlder: () => void;
+  /** Regenerate, swipes, edit and delete under the messages (a signed-in user's chat). */
+  changes?: MessageChangeHandlers;
 }
 
 /**
@@ -32,6 +36,7 @@ export function MessageList({
   busy,
   onRetry,
   onLoadOlder,
+  changes,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -71,16 +76,30 @@ export function MessageList({
               </button>
             </p>
           ) : null}
-          {entries.map((entry) => (
-            <MessageBubble
-              key={entry.key}
-              entry={entry}
-              characterName={characterName}
-              avatarSrc={avatarSrc}
-              busy={busy}
-              onRetry={onRetry}
-            />
-          ))}
+          {entries.map((entry, index) =>
+            changes ? (
+              <MessageTurn
+                key={entry.key}
+                entry={entry}
+                characterName={characterName}
+                avatarSrc={avatarSrc}
+                busy={busy}
+                onRetry={onRetry}
+                latestReply={index === entries.length - 1 && entry.role === "assistant"}
+                laterCount={entries.length - 1 - index}
+                handlers={changes}
+              />
+            ) : (
+              <MessageBubble
+                key={entry.key}
+                entry={entry}
+                characterName={characterName}
+                avatarSrc={avatarSrc}
+                busy={busy}
+                onRetry={onRetry}
+              />
+            ),
+          )}
         </div>
       </div>
       {showJump ? (

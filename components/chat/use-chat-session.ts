@@ -3,8 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from "react";
 import { fetchChatHistory, openChatStream, stopChatReply } from "@/lib/chat/chat-api";
+import { openRegenerateStream, openResendStream } from "@/lib/chat/chat-changes-api";
+import { chatSessionReducer, type ChatSessionAction } from "@/lib/chat/chat-changes";
 import { purchaseDialogFor } from "@/lib/chat/chat-failures";
-import { chatReducer, initialChatState, shownReply, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
+import { initialChatState, shownReply, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
@@ -17,8 +19,16 @@ export interface ChatSession {
   state: ChatState;
   send(text: string): Promise<SendResult>;
   stop(): void;
-  /** Sends a failed turn's text again. */
+  /** Sends a failed turn's text again (or, when its message is stored, regenerates the reply). */
   retry(entryKey: string): Promise<SendResult>;
+  /** A new reply in place of the latest one (stopping it first while it is written); the old one stays a swipe. */
+  regenerate(replyKey: string): Promise<SendResult>;
+  /** The user's message with new text, later messages removed, and a new reply. */
+  resend(userKey: string, text: string): Promise<SendResult>;
+  /** Applies a change the server made (a swipe chosen, an edit, a deletion, the greeting). */
+  apply(action: ChatSessionAction): void;
+  /** Whether a reply is being written or about to be. */
+  isBusy(): boolean;
   /** The next page of older messages (or the first page again after it failed). */
   loadOlder(): void;
   dismissNotice(): void;
@@ -37,7 +47,7 @@ let localKeys = 0;
 
 /** One page of history into the state; a failure is shown unless the request was cancelled. */
 function loadHistoryPage(
-  dispatch: Dispatch<ChatAction>,
+  dispatch: Dispatch<ChatSessionAction>,
   robotId: number,
   before: number | null,
   signal: AbortSignal,
@@ -53,11 +63,15 @@ function loadHistoryPage(
 
 /** The conversation with one character: history paging, sending with a streamed reply, stop and retry. */
 export function useChatSession({ robotId, uid, model, onSettled }: Options): ChatSession {
-  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [state, dispatch] = useReducer(chatSessionReducer, initialChatState);
   const stateRef = useRef(state);
   const abortRef = useRef<AbortController | null>(null);
   /** Set by Stop: the reply and how much of it was on screen (null: it had not started). */
   const shownAtStopRef = useRef<{ id: number; length: number } | null | undefined>(undefined);
+  /** Set when a regeneration stops the running reply: its request tells the server the shown length instead. */
+  const handOverRef = useRef(false);
+  /** The turn being written, so a regeneration can wait for the one it stopped. */
+  const runningRef = useRef<Promise<SendResult> | null>(null);
   const olderRef = useRef<AbortController | null>(null);
   const settledRef = useRef(onSettled);
   const queryClient = useQueryClient();
@@ -91,15 +105,16 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     loadHistoryPage(dispatch, robotId, history.loaded ? history.nextBefore : null, ctrl.signal);
   }, [robotId, uid]);
 
-  const send = useCallback(
-    async (text: string): Promise<SendResult> => {
+  /** One streamed turn: `begin` puts it on screen, `open` requests the reply. */
+  const runTurn = useCallback(
+    async (begin: ChatSessionAction, open: (signal: AbortSignal) => AsyncIterable<unknown>): Promise<SendResult> => {
       if (abortRef.current) return "busy";
       const ctrl = new AbortController();
       abortRef.current = ctrl;
-      dispatch({ type: "send", key: `local-${++localKeys}`, text });
+      dispatch(begin);
       const batcher = createFrameBatcher((delta) => dispatch({ type: "delta", text: delta }));
       const outcome = await consumeChatStream(
-        openChatStream({ robotId, message: text, model }, ctrl.signal),
+        open(ctrl.signal),
         {
           onStart: (start) => dispatch({ type: "start", start }),
           onDelta: (delta) => batcher.push(delta),
@@ -116,6 +131,8 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
       abortRef.current = null;
       const shown = shownAtStopRef.current;
       shownAtStopRef.current = undefined;
+      const handedOver = handOverRef.current;
+      handOverRef.current = false;
       const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.wallet(uid) });
 
       let result: SendResult;
@@ -125,12 +142,14 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
       } else if (outcome.type === "aborted") {
         result = "stopped";
         dispatch({ type: "stopped", shown: shown?.length });
-        const stored = shown
-          ? stopChatReply(shown.id, shown.length).then(
-              (answer) => queryClient.setQueryData(chatQueryKeys.wallet(uid), answer.wallet),
-              refreshWallet,
-            )
-          : Promise.resolve(refreshWallet());
+        const stored = handedOver
+          ? Promise.resolve()
+          : shown
+            ? stopChatReply(shown.id, shown.length).then(
+                (answer) => queryClient.setQueryData(chatQueryKeys.wallet(uid), answer.wallet),
+                refreshWallet,
+              )
+            : Promise.resolve(refreshWallet());
         if (outcome.started)
           void stored.then(() => queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() }));
       } else {
@@ -159,7 +178,66 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
       settledRef.current?.(outcome);
       return result;
     },
-    [model, patchWallet, queryClient, robotId, uid],
+    [patchWallet, queryClient, uid],
+  );
+
+  const track = useCallback((turn: Promise<SendResult>) => {
+    runningRef.current = turn;
+    void turn.finally(() => {
+      if (runningRef.current === turn) runningRef.current = null;
+    });
+    return turn;
+  }, []);
+
+  const send = useCallback(
+    (text: string) =>
+      track(
+        runTurn({ type: "send", key: `local-${++localKeys}`, text }, (signal) =>
+          openChatStream({ robotId, message: text, model }, signal),
+        ),
+      ),
+    [model, robotId, runTurn, track],
+  );
+
+  const regenerate = useCallback(
+    async (replyKey: string): Promise<SendResult> => {
+      let shownLength: number | undefined;
+      let key = replyKey;
+      if (abortRef.current) {
+        // Stop the reply being written; the regeneration tells the server how much of it was shown.
+        const shown = shownReply(stateRef.current);
+        if (!shown) return "busy";
+        shownAtStopRef.current = shown;
+        handOverRef.current = true;
+        shownLength = shown.length;
+        abortRef.current.abort();
+        await runningRef.current;
+        key = stateRef.current.entries.find((e) => e.id === shown.id)?.key ?? replyKey;
+      }
+      const reply = stateRef.current.entries.find((e) => e.key === key);
+      if (!reply?.id || abortRef.current) return "busy";
+      const messageId = reply.id;
+      return track(
+        runTurn({ type: "regenerate", replyKey: key }, (signal) =>
+          openRegenerateStream({ messageId, model, shownLength }, signal),
+        ),
+      );
+    },
+    [model, runTurn, track],
+  );
+
+  const resend = useCallback(
+    (userKey: string, text: string): Promise<SendResult> => {
+      const message = stateRef.current.entries.find((e) => e.key === userKey);
+      if (!message?.id || abortRef.current) return Promise.resolve("busy");
+      const messageId = message.id;
+      return track(
+        runTurn({ type: "resend", userKey, text }, (signal) =>
+          openResendStream({ messageId, message: text, model }, signal),
+        ),
+      );
+    },
+    [model, runTurn, track],
   );
 
   const stop = useCallback(() => {
@@ -174,13 +252,17 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     async (entryKey: string) => {
       const entry = stateRef.current.entries.find((e) => e.key === entryKey);
       if (!entry?.failure || abortRef.current) return "busy";
+      if (entry.failure.regenerate && entry.role === "assistant" && entry.id !== null) return regenerate(entryKey);
       dispatch({ type: "retry", key: entryKey });
       return send(entry.failure.retryText);
     },
-    [send],
+    [regenerate, send],
   );
 
   const dismissNotice = useCallback(() => dispatch({ type: "dismiss_notice" }), []);
 
-  return { state, send, stop, retry, loadOlder, dismissNotice };
+  const apply = useCallback((action: ChatSessionAction) => dispatch(action), []);
+  const isBusy = useCallback(() => abortRef.current !== null, []);
+
+  return { state, send, stop, retry, regenerate, resend, apply, isBusy, loadOlder, dismissNotice };
 }

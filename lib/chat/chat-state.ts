@@ -26,6 +26,14 @@ export interface TurnFailure {
   message: string;
   /** What Retry sends again. */
   retryText: string;
+  /** Retry regenerates the reply (the user's message is stored) instead of sending the text again. */
+  regenerate?: boolean;
+}
+
+/** A reply's place among its swipes: from 0, of count. */
+export interface SwipePlace {
+  index: number;
+  count: number;
 }
 
 export interface ChatEntry {
@@ -36,6 +44,8 @@ export interface ChatEntry {
   content: string;
   status: EntryStatus;
   failure: TurnFailure | null;
+  /** Of a reply with swipes (or being regenerated). */
+  swipe?: SwipePlace;
 }
 
 export interface HistoryState {
@@ -50,9 +60,19 @@ export interface HistoryState {
 export interface ChatState {
   entries: ChatEntry[];
   /** The turn being written, from send until it ends, fails or is stopped. */
-  turn: { userKey: string; replyKey: string | null; text: string } | null;
+  turn: {
+    userKey: string;
+    replyKey: string | null;
+    text: string;
+    /** A regeneration or resend (chat-changes.ts): the new reply's swipe place, and what a refusal puts back. */
+    swipe?: SwipePlace;
+    restore?: ChatEntry[];
+    regenerate?: boolean;
+  } | null;
   history: HistoryState;
   notice: ChatNotice | null;
+  /** The greeting the chat opens with: 0 the character's, n its n-th alternate greeting. */
+  greetingIndex: number;
 }
 
 export type ChatAction =
@@ -81,14 +101,15 @@ export const initialChatState: ChatState = {
   turn: null,
   history: { loading: false, loaded: false, failed: false, hasMore: false, nextBefore: null },
   notice: null,
+  greetingIndex: 0,
 };
 
 function entryKey(id: number): string {
   return `m${id}`;
 }
 
-function entryFromMessage(message: ChatMessage): ChatEntry {
-  return {
+export function entryFromMessage(message: ChatMessage): ChatEntry {
+  const entry: ChatEntry = {
     key: entryKey(message.id),
     id: message.id,
     role: message.role,
@@ -96,6 +117,8 @@ function entryFromMessage(message: ChatMessage): ChatEntry {
     status: message.role === "user" ? "sent" : message.status,
     failure: null,
   };
+  const { swipe_index: index, swipe_count: count } = message;
+  return index !== undefined && count !== undefined ? { ...entry, swipe: { index, count } } : entry;
 }
 
 function update(
@@ -120,6 +143,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         ...state,
         entries: [...older, ...state.entries],
+        greetingIndex: action.page.greeting_index ?? state.greetingIndex,
         history: {
           loading: false,
           loaded: true,
@@ -155,6 +179,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         content: "",
         status: "streaming",
         failure: null,
+        ...(state.turn.swipe ? { swipe: state.turn.swipe } : {}),
       };
       const entries = update(state.entries, state.turn.userKey, () => ({
         id: stored.id,
@@ -184,7 +209,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const { turn } = state;
       if (!turn) return state;
       if (turn.replyKey === null) return chatReducer(state, { type: "send_failed", message: action.message });
-      const failure = { message: action.message, retryText: turn.text };
+      const failure = { message: action.message, retryText: turn.text, regenerate: turn.regenerate };
       const entries = update(state.entries, turn.replyKey, (entry) => {
         const content = action.stored?.content ?? entry.content;
         return { content, status: action.stored?.status ?? (content ? "partial" : "failed"), failure };
@@ -194,7 +219,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "send_failed": {
       const { turn } = state;
       if (!turn) return state;
-      const failure = { message: action.message, retryText: turn.text };
+      const failure = { message: action.message, retryText: turn.text, regenerate: turn.regenerate };
+      if (turn.restore && turn.replyKey === null) {
+        // A regeneration or resend that never started: the chat is as it was, the reason above the composer.
+        return { ...state, entries: turn.restore, turn: null, notice: { code: -1, title: action.message, hint: null } };
+      }
       if (turn.replyKey === null) {
         return {
           ...state,
@@ -211,6 +240,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "refused": {
       const { turn } = state;
       if (!turn) return { ...state, notice: action.notice };
+      if (turn.restore) return { ...state, entries: turn.restore, turn: null, notice: action.notice };
       return {
         ...state,
         entries: state.entries.filter((entry) => entry.key !== turn.userKey),
@@ -230,6 +260,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         }));
         return { ...state, entries, turn: null };
       }
+      if (turn.restore) return { ...state, entries: turn.restore, turn: null };
       // Stopped before the reply started: whether the server kept the message is unknown until the next load.
       const stopped: ChatEntry = {
         key: `${turn.userKey}-reply`,

@@ -92,6 +92,8 @@ export type RobotPage = z.infer<typeof robotPageSchema>;
 
 export const robotDetailSchema = robotCardSchema.extend({
   greeting: z.string(),
+  /** Other greetings the chat can open with (swipes on the first message). */
+  alternate_greetings: z.array(z.string()),
   /** public, unlisted or private (private only ever reaches its creator). */
   visibility: z.enum(["public", "unlisted", "private"]),
   /** The character this one was copied from: its id (null once deleted), name and creator's name. */

@@ -31,6 +31,9 @@ const chatMessageSchema = z.object({
   model: z.nullable(z.string()),
   coins_spent: z.int(),
   created_at: z.string(),
+  /** Of a reply with swipes (history, /swipe, /edit): its place among them, from 0, and how many there are. */
+  swipe_index: z.optional(z.int()),
+  swipe_count: z.optional(z.int()),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -39,6 +42,8 @@ export const chatHistorySchema = z.object({
   list: z.array(chatMessageSchema),
   has_more: z.boolean(),
   next_before: z.nullable(z.number()),
+  /** The greeting the chat opens with: 0 the character's own, n its n-th alternate greeting. */
+  greeting_index: z.optional(z.int()),
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
@@ -62,6 +67,15 @@ export const walletSchema = z.object({
   subscribed: z.boolean(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
+
+/** POST /v1/chat_session/swipe and /edit (chat.ts): the reply as it is now. */
+export const chatMessageAnswerSchema = z.object({ message: chatMessageSchema });
+export type ChatMessageAnswer = z.infer<typeof chatMessageAnswerSchema>;
+/** POST /v1/chat_session/delete: the ids of every message removed (swipes included). */
+export const chatDeleteSchema = z.object({ deleted: z.array(z.number()) });
+export type ChatDeleted = z.infer<typeof chatDeleteSchema>;
+/** POST /v1/chat_session/greeting. */
+export const chatGreetingSchema = z.object({ greeting_index: z.int() });
 
 /** POST /v1/chat_session/stop (chat.ts). */
 export const chatStopSchema = z.object({ message: z.nullable(chatMessageSchema), wallet: walletSchema });

@@ -1,10 +1,14 @@
 /** Chat constants without zod, so browser code can import them without loading the request schemas (chat.ts). */
 export const CHAT_MESSAGE_MAX_CHARS = 4000;
+/** The longest text a reply may be edited to; replies are written within a model's token limit, far below it. */
+export const CHAT_REPLY_EDIT_MAX_CHARS = 20_000;
 
 /** Envelope codes of chat refusals (before streaming) and of stream `error` messages. */
 export const CHAT_CODES = {
   /** Another reply is still being written in this chat session. HTTP 409. */
   REPLY_IN_PROGRESS: 40901,
+  /** Regenerate, swipe: the reply is not the chat's latest; the greeting: the chat has begun. HTTP 409. */
+  NOT_LATEST: 40902,
   /** Too many streams open at once for this user. HTTP 429. */
   TOO_MANY_STREAMS: 42902,
   /** Too many messages this minute. HTTP 429, data.retry_after seconds. */

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_REPLY_EDIT_MAX_CHARS } from "./chat-codes";
 import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
 
 /**
  * Chat request payloads (SPEC §7 leaves them open; this is our design), validated by the server. Answers and
  * stream messages are described in chat-client.ts (zod/mini, parsed by the browser).
  *
- * There is one chat session per user and character; it is created by the first message.
+ * There is one chat session per user and character; it is created by the first message (or by choosing a greeting).
  */
-export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS, CHAT_REPLY_EDIT_MAX_CHARS } from "./chat-codes";
 const HISTORY_PAGE_DEFAULT = 30;
 const HISTORY_PAGE_MAX = 100;
 
@@ -63,3 +63,52 @@ export const chatStopRequest = z.object({
 
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
 export const chatRecentQuery = z.object({ limit: wholeNumberParam(1, 50).default(12) });
+
+const messageId = wholeNumber(1, ID_MAX);
+/** A user message's text: the rules of a sent message. */
+const userText = chatSendRequest.shape.message;
+
+/**
+ * POST /v1/chat_session/regenerate: { message_id, model?, shown_length? } → the same text/event-stream as
+ * /chat_session/chat (its start message's user_message is the message replied to). `message_id` is a reply of the
+ * chat's latest turn: a new reply becomes another swipe of that turn, chosen. When the reply is still being written,
+ * the page stops it first and sends `shown_length` as /chat_session/stop does: it is kept, cut to what was shown,
+ * as a swipe (unless it had no text).
+ */
+export const chatRegenerateRequest = z.object({
+  message_id: messageId,
+  model: modelKey.optional(),
+  shown_length: wholeNumber(0, STOP_SHOWN_MAX).optional(),
+});
+export type ChatRegenerateRequest = z.infer<typeof chatRegenerateRequest>;
+
+/**
+ * POST /v1/chat_session/swipe: { message_id, index } → { message }. Chooses the `index`-th (from 0, oldest first)
+ * swipe of the latest turn that `message_id` belongs to; the chosen one is what the model sees next.
+ */
+export const chatSwipeRequest = z.object({ message_id: messageId, index: wholeNumber(0, 1000) });
+
+/** POST /v1/chat_session/greeting: { robot_id, index } → { greeting_index }. 0 the greeting, n the n-th alternate. */
+export const chatGreetingRequest = z.object({ robot_id: robotId, index: wholeNumber(0, 100) });
+
+/** POST /v1/chat_session/edit: { message_id, content } → { message }. A reply's text, edited in place. */
+export const chatEditRequest = z.object({
+  message_id: messageId,
+  content: text()
+    .trim()
+    .min(1, "Type the reply's text")
+    .max(CHAT_REPLY_EDIT_MAX_CHARS, `At most ${CHAT_REPLY_EDIT_MAX_CHARS} characters`),
+});
+
+/**
+ * POST /v1/chat_session/resend: { message_id, message, model? } → the /chat_session/chat stream. The user's message
+ * `message_id` gets the new text, every later message is deleted, and a new reply is written (metered).
+ */
+export const chatResendRequest = z.object({ message_id: messageId, message: userText, model: modelKey.optional() });
+export type ChatResendRequest = z.infer<typeof chatResendRequest>;
+
+/**
+ * POST /v1/chat_session/delete: { message_id, scope } → { deleted: ids }. `message`: that message (a reply with all
+ * its swipes); `after`: every message after it, the message itself kept.
+ */
+export const chatDeleteRequest = z.object({ message_id: messageId, scope: z.enum(["message", "after"]) });

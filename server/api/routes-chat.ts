@@ -7,7 +7,7 @@ import {
   chatSetModelRequest,
   chatStopRequest,
 } from "../../lib/contracts/chat";
-import { beginReply } from "../modules/chat/begin-reply";
+import { beginReply, type BegunReply } from "../modules/chat/begin-reply";
 import type { ChatDeps } from "../modules/chat/chat-context";
 import { readHistory, recentChats } from "../modules/chat/chat-history";
 import { listModelsFor, setSessionModel } from "../modules/chat/model-choice";
@@ -20,9 +20,18 @@ import { requireAuth, resolvesOwnSession } from "./middleware/auth";
 import { readBody, readQuery } from "./validate";
 import { viewerOf } from "./viewer";
 
-function chatDeps<E extends ApiEnv>(c: Context<E>): ChatDeps {
+export function chatDeps<E extends ApiEnv>(c: Context<E>): ChatDeps {
   const { database, llm, store, config, logger } = c.get("deps");
   return { db: database.db, llm, store, config, logger };
+}
+
+/** A begun reply as the text/event-stream answer (SPEC §7-§8): /chat_session/chat, /regenerate and /resend. */
+export function streamReply<E extends ApiEnv>(c: Context<E>, reply: BegunReply): Response {
+  c.header("content-type", "text/event-stream; charset=utf-8");
+  // no-transform also keeps the compression middleware (and proxies) from buffering the stream.
+  c.header("cache-control", "no-cache, no-transform");
+  c.header("x-accel-buffering", "no");
+  return c.body(relayReply(chatDeps(c), reply));
 }
 
 export function chatRoutes(): Hono<ApiEnv> {
@@ -32,11 +41,7 @@ export function chatRoutes(): Hono<ApiEnv> {
   app.post("/chat_session/chat", resolvesOwnSession, async (c) => {
     const input = readBody(c, chatSendRequest);
     const reply = await beginReply(chatDeps(c), c.get("token"), viewerOf(c), input);
-    c.header("content-type", "text/event-stream; charset=utf-8");
-    // no-transform also keeps the compression middleware (and proxies) from buffering the stream.
-    c.header("cache-control", "no-cache, no-transform");
-    c.header("x-accel-buffering", "no");
-    return c.body(relayReply(chatDeps(c), reply));
+    return streamReply(c, reply);
   });
 
   app.post("/chat_session/stop", requireAuth, async (c) => {

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, test } from "@playwright/test";
 import { openCoins, openPlans } from "./billing-support";
-import { createUser, signInBrowser, type TestSession } from "./chat-support";
+import { chatViaApi, createUser, signInBrowser, type TestSession } from "./chat-support";
 import { animationsSettled, axeFindings, expectNoFindings, type Finding } from "./axe-support";
 import { clickUntil, DEMO_TAGS, DESKTOP, hydrated, MOBILE } from "./support";
 
@@ -121,6 +121,40 @@ for (const viewport of [MOBILE, DESKTOP]) {
         const reset = page.getByRole("dialog", { name: "Reset password" });
         findings.push(...(await checkWithin(reset, "sign-in: reset step")));
         await closeAndExpectFocus(page, reset, signInButton(page));
+        expectNoFindings(findings);
+      });
+
+      test("the chat's swipes, message actions and edit and delete dialogs have no serious findings", async ({
+        page,
+        request,
+      }) => {
+        const session = await createUser(request, "axeswipes");
+        await chatViaApi(request, session, 1, "Hello there");
+        await chatViaApi(request, session, 1, "How are you?");
+        await signInBrowser(page, session);
+        await page.goto("/character/chat/1");
+        const replies = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+        await expect(replies).toHaveCount(2);
+        await page.getByRole("button", { name: "Regenerate reply" }).click();
+        await expect(page.getByTestId("swipe-counter")).toHaveText("2/2");
+        await expect(replies.last()).toHaveAttribute("data-status", "complete");
+        // An earlier message's floating actions, shown by focus in the message.
+        await replies.first().click();
+        await expect(page.getByRole("button", { name: "Edit reply" }).first()).toBeVisible();
+        await animationsSettled(page);
+        const findings: Finding[] = [...(await axeFindings(page, "chat with swipes"))];
+
+        const edit = page.getByRole("button", { name: "Edit reply" }).last();
+        const editDialog = page.getByRole("dialog", { name: "Edit reply" });
+        await clickUntil(edit, editDialog);
+        findings.push(...(await checkWithin(editDialog, "edit reply")));
+        await closeAndExpectFocus(page, editDialog, edit);
+
+        const remove = page.getByRole("button", { name: "Delete reply" }).last();
+        const removeDialog = page.getByRole("dialog", { name: "Delete message?" });
+        await clickUntil(remove, removeDialog);
+        findings.push(...(await checkWithin(removeDialog, "delete message")));
+        await closeAndExpectFocus(page, removeDialog, remove);
         expectNoFindings(findings);
       });
 

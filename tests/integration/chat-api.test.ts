@@ -457,7 +457,7 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     expect(page2.has_more).toBe(false);
     expect(page2.next_before).toBeNull();
     const none = await data(await api.post("/v1/chat_session/history", { robot_id: robotId + 1 }, auth));
-    expect(none).toEqual({ session_id: null, list: [], has_more: false, next_before: null });
+    expect(none).toEqual({ session_id: null, list: [], has_more: false, next_before: null, greeting_index: 0 });
   });
 
   it("lists recent chats newest first and sets the model per chat", async () => {

@@ -85,9 +85,21 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
       day: empty.day,
     });
 
+    // a swipe that is not the chosen one is not what the model sees
+    const [chosen] = await database.db.select().from(chatMessages).where(eq(chatMessages.content, "re: second"));
+    await database.db.insert(chatMessages).values({
+      sessionId: chosen!.sessionId,
+      role: "assistant",
+      content: "re: second, another swipe",
+      swipeGroup: chosen!.id,
+      chosen: false,
+    });
+
     const context = await readReplyContext(database.db, token, robotId, adult);
     expect(context.session).toMatchObject({ modelKey: "ctx-std" });
-    expect(context.turns).toEqual([
+    const ids = context.turns.map((t) => t.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(context.turns.map(({ role, content }) => ({ role, content }))).toEqual([
       { role: "user", content: "first" },
       { role: "assistant", content: "re: first" },
       { role: "user", content: "second" },

@@ -132,6 +132,30 @@ for (const viewport of VIEWPORTS) {
         await shot(page, "chat-markdown", false);
       });
 
+      test("chat swipes", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `swipe${viewport.width}${theme}`);
+        await chatViaApi(request, session, 1, "Hi Captain! What's the plan for today?");
+        await chatViaApi(request, session, 1, "Where are we heading next?");
+        await page.goto("/character/chat/1");
+        const replies = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+        await expect(replies).toHaveCount(2);
+        await page.getByRole("button", { name: "Regenerate reply" }).click();
+        await expect(page.getByTestId("swipe-counter")).toHaveText("2/2");
+        await expect(replies.last()).toHaveAttribute("data-status", "complete");
+        await page.getByRole("button", { name: "Previous reply" }).focus();
+        await shot(page, "chat-swipes", false);
+        await page.locator('[data-testid="chat-message"][data-role="user"]').first().click();
+        await page.getByRole("button", { name: "Edit message" }).first().click();
+        await expect(page.getByRole("dialog", { name: "Edit message" })).toBeVisible();
+        await shot(page, "chat-edit-dialog", false);
+        await page.keyboard.press("Escape");
+        await replies.first().click();
+        await shot(page, "chat-actions-revealed", false);
+        await page.getByRole("button", { name: "Delete reply" }).first().click();
+        await expect(page.getByRole("dialog", { name: "Delete message?" })).toBeVisible();
+        await shot(page, "chat-delete-dialog", false);
+      });
+
       test("install banner", async ({ page, request }) => {
         const banner = page.getByRole("region", { name: "Install Kewl" });
         await page.clock.install();

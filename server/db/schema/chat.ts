@@ -46,10 +46,13 @@ export const chatSessions = pgTable(
     modelKey: text("model_key").references(() => chatModels.key, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The greeting the chat opens with: 0 the character's greeting, n its n-th alternate greeting. */
+    greetingIndex: integer("greeting_index").notNull().default(0),
   },
   (t) => [
     uniqueIndex("chat_sessions_user_robot_uq").on(t.userId, t.robotId),
     index("chat_sessions_recent_idx").on(t.userId, t.lastMessageAt.desc()),
+    check("chat_sessions_greeting_ck", sql`${t.greetingIndex} >= 0`),
   ],
 );
 
@@ -72,12 +75,28 @@ export const chatMessages = pgTable(
      * string) of the reply's text that was on their screen. The stored reply is cut to it once it is final.
      */
     shownLength: integer("shown_length"),
+    /**
+     * Swipes: the replies of one assistant turn share a group, the id of its first reply; null while a turn has only
+     * one. Exactly one reply of a group is `chosen`, the one shown and given to the model; user messages and
+     * single replies are always chosen, so history reads `where chosen`.
+     */
+    swipeGroup: bigint("swipe_group", { mode: "number" }),
+    chosen: boolean("chosen").notNull().default(true),
     promptTokens: integer("prompt_tokens"),
     completionTokens: integer("completion_tokens"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("chat_messages_session_idx").on(t.sessionId, t.id),
+    index("chat_messages_chosen_idx")
+      .on(t.sessionId, t.id)
+      .where(sql`${t.chosen}`),
+    uniqueIndex("chat_messages_swipe_chosen_uq")
+      .on(t.swipeGroup)
+      .where(sql`${t.chosen} and ${t.swipeGroup} is not null`),
+    index("chat_messages_swipe_idx")
+      .on(t.swipeGroup, t.id)
+      .where(sql`${t.swipeGroup} is not null`),
     index("chat_messages_streaming_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'streaming'`),

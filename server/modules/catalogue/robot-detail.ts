@@ -20,6 +20,7 @@ export async function getRobotDetail(db: Db, id: number, viewer: Viewer, userId?
     .select({
       ...cardColumns,
       greeting: robots.greeting,
+      alternateGreetings: robots.alternateGreetings,
       scenario: robots.scenario,
       visibility: robots.visibility,
       copiedFromId: robots.copiedFromId,
@@ -45,6 +46,7 @@ export async function getRobotDetail(db: Db, id: number, viewer: Viewer, userId?
     robot: {
       ...card,
       greeting: row.greeting,
+      alternate_greetings: row.alternateGreetings,
       scenario: row.scenario,
       visibility: visibilityOf(row.visibility),
       copied_from: creditOf(row),

@@ -9,9 +9,9 @@ import type { ChatDeps } from "./chat-context";
 import { pickModel, type ModelRow } from "./chat-models";
 import type { MessageRow } from "./chat-history";
 import { priceReply, type ChargeResult, type ReplyPrice } from "./metering";
-import { readReplyContext, type ChatCharacter } from "./reply-context";
+import { readReplyContext, type ChatCharacter, type ReplyContext } from "./reply-context";
 import { discardModelReply, startModelReply } from "./start-model-reply";
-import { ChargeRefused, storeTurn } from "./store-turn";
+import { ChargeRefused, storeTurn, type StoredTurn } from "./store-turn";
 
 /** Leases outlive any sane reply; they only matter if a process dies while holding one. */
 const LEASE_TTL_MS = 10 * 60_000;
@@ -43,7 +43,7 @@ export interface BegunReply {
   release(): Promise<void>;
 }
 
-async function checkMessageRate(deps: ChatDeps, userId: string): Promise<void> {
+export async function checkMessageRate(deps: ChatDeps, userId: string): Promise<void> {
   const { count, resetMs } = await deps.store.hit(`chat-msg:${userId}`, 60_000);
   if (count > deps.config.CHAT_MESSAGES_PER_MINUTE) {
     const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
@@ -56,11 +56,16 @@ async function checkMessageRate(deps: ChatDeps, userId: string): Promise<void> {
   }
 }
 
+/** The store key of a chat's one-reply lease: whoever holds it may write to the chat. */
+export function chatReplyLeaseKey(userId: string, robotId: number): string {
+  return `chat-reply:${userId}:${robotId}`;
+}
+
 /** The user's stream lease and the chat's one-reply lease; the release ends both. */
 async function takeLeases(deps: ChatDeps, userId: string, robotId: number): Promise<() => Promise<void>> {
   const holder = randomUUID();
   const streamsKey = `chat-streams:${userId}`;
-  const replyKey = `chat-reply:${userId}:${robotId}`;
+  const replyKey = chatReplyLeaseKey(userId, robotId);
   if (!(await deps.store.acquire(streamsKey, holder, deps.config.CHAT_MAX_STREAMS_PER_USER, LEASE_TTL_MS))) {
     throw new AppError(429, CHAT_CODES.TOO_MANY_STREAMS, "You're sending messages too quickly. Try again in a moment.");
   }
@@ -85,6 +90,28 @@ async function takeLeases(deps: ChatDeps, userId: string, robotId: number): Prom
     throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
   }
   return release;
+}
+
+/**
+ * takeLeases, trying again for up to waitMs while the chat's reply lease is held: a reply the user just stopped
+ * lets go of it only after its final write.
+ */
+async function takeLeasesWaiting(
+  deps: ChatDeps,
+  userId: string,
+  robotId: number,
+  waitMs: number,
+): Promise<() => Promise<void>> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    try {
+      return await takeLeases(deps, userId, robotId);
+    } catch (err) {
+      const busy = err instanceof AppError && err.code === CHAT_CODES.REPLY_IN_PROGRESS;
+      if (!busy || Date.now() + pause > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 function refusal(deps: ChatDeps, reason: "allowance" | "coins", price: ReplyPrice, balance: number): AppError {
@@ -115,6 +142,38 @@ export async function beginReply(
   input: ChatSendRequest,
 ): Promise<BegunReply> {
   const context = await readReplyContext(deps.db, token, input.robot_id, viewer);
+  return beginReplyInContext(deps, context, {
+    model: input.model,
+    message: input.message,
+    store: (charge) =>
+      storeTurn(deps.db, { userId: context.user.id, robotId: context.character.id, message: input.message, ...charge }),
+  });
+}
+
+/** What a reply's store step is given to write its rows and charge it (storeTurn, or a regeneration's). */
+export interface ReplyCharge {
+  modelKey: string;
+  price: ReplyPrice;
+  dailyLimit: number;
+  day: string;
+}
+
+/**
+ * The pipeline after the reads, for a new message (beginReply) and for replies to a message already stored
+ * (regenerate, resend: chat-rewrites.ts). `message` is the user message the model answers, after
+ * `context.turns`; `store` writes the rows and charges in one transaction, throwing ChargeRefused to refuse.
+ * `leaseWaitMs` waits for a reply that is being stopped to let go of the chat.
+ */
+export async function beginReplyInContext(
+  deps: ChatDeps,
+  context: ReplyContext,
+  input: {
+    model?: string;
+    message: string;
+    store: (charge: ReplyCharge) => Promise<StoredTurn>;
+    leaseWaitMs?: number;
+  },
+): Promise<BegunReply> {
   const { user } = context;
   await checkMessageRate(deps, user.id);
   const model = input.model
@@ -127,7 +186,9 @@ export async function beginReply(
     throw refusal(deps, "allowance", price, context.balance);
   if (price.kind === "coins" && context.balance < price.coins) throw refusal(deps, "coins", price, context.balance);
 
-  const release = await takeLeases(deps, user.id, context.character.id);
+  const release = input.leaseWaitMs
+    ? await takeLeasesWaiting(deps, user.id, context.character.id, input.leaseWaitMs)
+    : await takeLeases(deps, user.id, context.character.id);
   const upstream = new AbortController();
   let stream: ReplyStream | undefined;
   try {
@@ -138,15 +199,7 @@ export async function beginReply(
       message: input.message,
       signal: upstream.signal,
     });
-    const stored = await storeTurn(deps.db, {
-      userId: user.id,
-      robotId: context.character.id,
-      modelKey: model.key,
-      message: input.message,
-      price,
-      dailyLimit,
-      day: context.day,
-    });
+    const stored = await input.store({ modelKey: model.key, price, dailyLimit, day: context.day });
     return {
       user,
       character: context.character,

@@ -6,6 +6,7 @@ import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
 import { AppError } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
+import { swipePlaces } from "./swipe-places";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -42,19 +43,20 @@ export async function readHistory(
   input: { robotId: number; before?: number; limit: number },
 ): Promise<ChatHistory> {
   const [found] = await db
-    .select({ sessionId: chatSessions.id })
+    .select({ sessionId: chatSessions.id, greetingIndex: chatSessions.greetingIndex })
     .from(robots)
     .leftJoin(chatSessions, and(eq(chatSessions.robotId, robots.id), eq(chatSessions.userId, userId)))
     .where(and(eq(robots.id, input.robotId), visibleCharacters({ opening: true, owner: userId, nsfw: true })));
   if (!found) throw new AppError(404, 404, "Character not found");
   const session = found.sessionId ? { id: found.sessionId } : null;
-  if (!session) return { session_id: null, list: [], has_more: false, next_before: null };
+  if (!session) return { session_id: null, list: [], has_more: false, next_before: null, greeting_index: 0 };
   const rows = await db
     .select()
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.sessionId, session.id),
+        eq(chatMessages.chosen, true),
         inArray(chatMessages.status, [...SHOWN_STATUSES]),
         input.before ? lt(chatMessages.id, input.before) : undefined,
       ),
@@ -63,11 +65,13 @@ export async function readHistory(
     .limit(input.limit + 1);
   const hasMore = rows.length > input.limit;
   const page = rows.slice(0, input.limit).reverse();
+  const places = await swipePlaces(db, page);
   return {
     session_id: session.id,
-    list: page.map(toChatMessage),
+    list: page.map((row) => ({ ...toChatMessage(row), ...places.get(row.id) })),
     has_more: hasMore,
     next_before: hasMore && page[0] ? page[0].id : null,
+    greeting_index: found.greetingIndex ?? 0,
   };
 }
 
@@ -75,7 +79,7 @@ export async function readHistory(
 export async function recentChats(db: Db, userId: string, viewer: Viewer, limit: number): Promise<RecentChat[]> {
   const lastMessage = sql<string | null>`(
     select ${chatMessages.content} from ${chatMessages}
-    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial')
+    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.chosen} and ${chatMessages.status} in ('complete', 'partial')
       and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit 1)`;
   const rows = await db

@@ -30,12 +30,12 @@ export interface ReplyContext extends PayerState {
   character: ChatCharacter;
   models: ModelRow[];
   session: { id: string; modelKey: string | null } | null;
-  /** The newest earlier turns that can go into the prompt, oldest first. */
-  turns: { role: string; content: string }[];
+  /** The newest earlier turns that can go into the prompt (of replies, the chosen swipe), oldest first. */
+  turns: { id: number; role: string; content: string }[];
   day: string;
 }
 
-const turnsColumn = z.array(z.object({ role: z.string(), content: z.string() }));
+const turnsColumn = z.array(z.object({ id: z.number(), role: z.string(), content: z.string() }));
 
 /**
  * The session's user, the character, the user's chat with it and its newest turns, the enabled models (as
@@ -47,7 +47,7 @@ const turnsColumn = z.array(z.object({ role: z.string(), content: z.string() }))
 async function readUserCharacterAndChat(db: Db, token: string, robotId: number, day: string, now: Date) {
   const newestTurns = sql`select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content
     from ${chatMessages}
-    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
+    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.chosen} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
   const [row] = await db
     .select({
@@ -58,12 +58,13 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
         persona: robots.persona,
         scenario: robots.scenario,
         exampleDialogue: robots.exampleDialogue,
-        greeting: robots.greeting,
+        // The greeting the chat opened with: an alternate one when the user swiped to it (chat-swipes.ts).
+        greeting: sql<string>`case when ${chatSessions.greetingIndex} > 0 then coalesce(${robots.alternateGreetings} ->> (${chatSessions.greetingIndex} - 1), ${robots.greeting}) else ${robots.greeting} end`,
         nsfw: robots.nsfw,
       },
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
-      turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
+      turns: sql<unknown>`(select coalesce(json_agg(json_build_object('id', t.id, 'role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
       models: enabledModelsJson,
       ...payerFields(users.id, day, now),
     })

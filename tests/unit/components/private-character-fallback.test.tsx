@@ -19,6 +19,7 @@ const router = {
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/character/9" }));
 
 const PRIVATE: RobotDetail = {
+  alternate_greetings: [],
   id: 9,
   key: "r9",
   name: "Secret <b>Sam</b>",
