@@ -18,6 +18,7 @@ import { analyticsReadRoutes } from "./routes-analytics-read";
 import { billingRoutes } from "./routes-billing";
 import { catalogueRoutes } from "./routes-catalogue";
 import { chatRoutes } from "./routes-chat";
+import { chatMemoryRoutes } from "./routes-chat-memory";
 import { creationRoutes } from "./routes-creation";
 import { favoriteRoutes } from "./routes-favorites";
 import { fileRoutes } from "./routes-files";
@@ -47,6 +48,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", userRoutes());
   app.route("/", favoriteRoutes());
   app.route("/", chatRoutes());
+  app.route("/", chatMemoryRoutes());
   app.route("/", creationRoutes());
   app.route("/", billingRoutes());
   app.route("/", paymentSandboxRoutes());
