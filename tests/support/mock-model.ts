@@ -32,6 +32,8 @@ export interface MockScript {
   /** What summarise() answers (default DEFAULT_MOCK_SUMMARY), or fail with LlmError "upstream" when true. */
   summary?: string;
   summaryFails?: boolean;
+  /** summarise() answers only once this resolves (a test decides when a summary is done). */
+  summaryGate?: Promise<void>;
 }
 
 /** One streamReply call as the mock saw it. Times are Date.now() values. */
@@ -122,8 +124,10 @@ export function createMockProvider(script: MockScript = {}): MockProvider {
     streamReply,
     async summarise(request) {
       summaries.push(request);
-      if (current.summaryFails) throw new LlmError("mock summary failure", "upstream");
-      return current.summary ?? DEFAULT_MOCK_SUMMARY;
+      const plan = current;
+      if (plan.summaryGate) await plan.summaryGate;
+      if (plan.summaryFails) throw new LlmError("mock summary failure", "upstream");
+      return plan.summary ?? DEFAULT_MOCK_SUMMARY;
     },
   };
 }
