@@ -10,6 +10,7 @@ const { createHttpServer } = await import("./http-server");
 const { setProcessDatabase } = await import("./db/process-database");
 const { setProcessStorage } = await import("./providers/storage/process-storage");
 const { settleActiveReplies } = await import("./modules/chat/active-replies");
+const { settleMemorySummaries } = await import("./modules/chat/memory/memory-summariser");
 const { sweepInterruptedReplies } = await import("./modules/chat/interrupted-replies");
 const { scheduleSandboxRenewals } = await import("./modules/billing/sandbox-renewals");
 const { scheduleAnalyticsMaintenance } = await import("./modules/analytics/maintenance");
@@ -66,6 +67,7 @@ async function shutdown(signal: string) {
   await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
   // Streams cut at the deadline still write their partial replies and refunds.
   await settleActiveReplies(2000);
+  await settleMemorySummaries(2000);
   await nextApp.close().catch(() => undefined);
   await stopServices(deps);
   setProcessDatabase(undefined);

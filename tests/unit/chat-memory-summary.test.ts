@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MEMORY_SUMMARY_MAX_CHARS } from "@/lib/contracts/chat-memory-client";
 import { boundSummary, summaryPrompt, turnsWithin } from "@/server/modules/chat/memory/summary-prompt";
+import { createDemoProvider } from "@/server/providers/llm/demo-model";
 import { writeDemoSummary } from "@/server/providers/llm/demo-summary";
 import type { LlmMessage } from "@/server/providers/llm/types";
 
@@ -68,5 +69,21 @@ describe("the summary request", () => {
     const long = boundSummary("A sentence that goes on. ".repeat(200))!;
     expect(long.length).toBeLessThanOrEqual(MEMORY_SUMMARY_MAX_CHARS);
     expect(long.endsWith("goes on.")).toBe(true);
+  });
+});
+
+describe("the demo provider", () => {
+  it("answers summarise() with the extractive summary of the request's turns", async () => {
+    const provider = createDemoProvider();
+    const text = await provider.summarise({
+      model: "demo-standard",
+      system: "instructions",
+      messages: [{ role: "user", content: "transcript" }],
+      maxOutputTokens: 600,
+      abortSignal: new AbortController().signal,
+      demo: context,
+    });
+    expect(text).toBe(writeDemoSummary(context));
+    expect(text).toContain("Sam: My name is Sam");
   });
 });

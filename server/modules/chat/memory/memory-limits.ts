@@ -15,6 +15,9 @@ export const SUMMARY_BATCHES_PER_RUN = 4;
  */
 export const SUMMARY_BACKLOG_TURNS = 60;
 
+/** Summaries written at once by one process (others wait their turn): a bound on its load and on the model's. */
+export const SUMMARIES_PER_PROCESS = 2;
+
 export function retryDelayMs(failures: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
 }

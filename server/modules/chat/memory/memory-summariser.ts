@@ -8,6 +8,7 @@ import type { ChatDeps } from "../chat-context";
 import { estimateTokens } from "../token-estimate";
 import {
   retryDelayMs,
+  SUMMARIES_PER_PROCESS,
   SUMMARY_BACKLOG_TURNS,
   SUMMARY_BATCHES_PER_RUN,
   SUMMARY_INPUT_MAX_TOKENS,
@@ -61,7 +62,12 @@ export function scheduleMemorySummary(deps: ChatDeps, job: SummaryJob): void {
       do {
         next.again = false;
         await noteLeftWindow(deps.db, next.job.sessionId, next.job.before);
-        await runMemoryJob(deps, next.job);
+        await takeTurn();
+        try {
+          await runMemoryJob(deps, next.job);
+        } finally {
+          passTurn();
+        }
       } while (next.again);
     } catch (err) {
       deps.logger.warn("chat memory: summary not scheduled", { session_id: job.sessionId, error: String(err) });
@@ -72,9 +78,41 @@ export function scheduleMemorySummary(deps: ChatDeps, job: SummaryJob): void {
   slots.set(job.sessionId, next);
 }
 
-/** Resolves once no summary is running in this process (tests and shutdown wait for it). */
+/** Resolves once no summary is running in this process (tests wait for it). */
 export async function memorySummariesSettled(): Promise<void> {
   while (slots.size > 0) await Promise.all([...slots.values()].map((s) => s.done));
+}
+
+/** For shutdown: waits for the running summaries, at most `ms`. One cut short keeps its lease until it expires. */
+export async function settleMemorySummaries(ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    memorySummariesSettled(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** At most SUMMARIES_PER_PROCESS runs at once; the others wait, first come first served. */
+async function takeTurn(): Promise<void> {
+  if (running < SUMMARIES_PER_PROCESS) {
+    running += 1;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** Hands the turn to the next waiting run, if any. */
+function passTurn(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
 }
 
 /** Records that the messages before `before` have left the window (the bound only moves forward). */
