@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { animationsSettled, axeFindings, expectNoFindings, type Finding } from "./axe-support";
 import { chatViaApi, robotById, signedInUser, type TestRobot, type TestSession } from "./chat-support";
 import { DESKTOP, MOBILE } from "./support";
 
@@ -10,6 +11,9 @@ import { DESKTOP, MOBILE } from "./support";
 const ROBOT_ID = 1;
 const SHOTS = path.join("test-results", "screenshots");
 let robot: TestRobot;
+
+// axe is injected as an inline script, which the page's nonce CSP would refuse
+test.use({ bypassCSP: true });
 
 test.beforeAll(async ({ request }) => {
   robot = await robotById(request, ROBOT_ID);
@@ -41,13 +45,19 @@ async function readMemory(request: APIRequestContext, session: TestSession) {
   return (await res.json()).data as { summary: string; facts: string[] };
 }
 
-async function screenshots(page: Page, width: number): Promise<void> {
+/** The open panel in both themes: a PNG each for review, and no serious axe finding inside it. */
+async function screenshotsAndAxe(page: Page, width: number): Promise<void> {
+  const findings: Finding[] = [];
+  await dialog(page).evaluate((el) => el.setAttribute("data-axe-scope", ""));
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+    await animationsSettled(page, "[data-axe-scope]");
     await page.screenshot({ path: path.join(SHOTS, `chat-memory-${theme}-${width}.png`), animations: "disabled" });
+    findings.push(...(await axeFindings(page, `memory panel ${theme} ${width}`, "[data-axe-scope]")));
   }
   await page.emulateMedia({ colorScheme: "light" });
+  expectNoFindings(findings);
 }
 
 for (const viewport of [MOBILE, DESKTOP]) {
@@ -66,7 +76,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     await expect(summary).toHaveValue("Sam told Aria that he bakes bread in Lyon.");
     await expect(dialog(page).getByTestId("memory-facts")).toContainText("Sam's dog is called Pepper");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await screenshots(page, viewport.width);
+    await screenshotsAndAxe(page, viewport.width);
 
     // Pin with the keyboard; an empty fact is refused with a message
     const factField = dialog(page).getByRole("textbox", { name: "Pin a fact" });
