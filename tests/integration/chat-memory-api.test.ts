@@ -1,10 +1,18 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MEMORY_FACTS_MAX } from "@/lib/contracts/chat-memory-client";
 import { chatMemories, chatMessages, chatModels, chatSessions, robots, walletLedger } from "@/server/db/schema";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
-import { memorySummariesSettled, runMemoryJob, type SummaryJob } from "@/server/modules/chat/memory/memory-summariser";
+import { SUMMARIES_PER_PROCESS } from "@/server/modules/chat/memory/memory-limits";
+import { invalidateMemoryFrom } from "@/server/modules/chat/memory/memory-store";
+import {
+  memorySummariesSettled,
+  memorySummaryLoad,
+  runMemoryJob,
+  scheduleMemorySummary,
+  type SummaryJob,
+} from "@/server/modules/chat/memory/memory-summariser";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
 import { createMockProvider, DEFAULT_MOCK_SUMMARY, type MockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
@@ -177,6 +185,60 @@ describe.each(testDrivers())("chat memory on %s", (driver) => {
     expect(requests[1]!.demo.turns).toEqual(requests[0]!.demo.turns);
     const row = await memoryRow(sessionId);
     expect(row).toMatchObject({ summary: "Second summary.", lastMessageId: rows.at(-2)!.id, summariser: null });
+  });
+
+  it("writes at most SUMMARIES_PER_PROCESS summaries at once; the others wait their turn", async () => {
+    const chats = [];
+    for (let i = 0; i < SUMMARIES_PER_PROCESS + 1; i += 1) {
+      const { user, auth } = await signIn();
+      await creditCoins(database.db, user.id, 5, "test", `memory-${user.id}`);
+      await send(auth, "Hello there");
+      const sessionId = await sessionOf(user.id);
+      const [last] = await database.db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(desc(chatMessages.id))
+        .limit(1);
+      chats.push({ sessionId, before: last!.id });
+    }
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    llm.setScript({ summaryGate: gate });
+    const asked = llm.summaries.length;
+    for (const chat of chats) {
+      scheduleMemorySummary(chatDeps(), {
+        ...chat,
+        model: { key: TINY.key, providerModel: "tiny-model", contextTokens: 8192 },
+        characterName: "Aria",
+        userName: "Mira",
+      });
+    }
+    while (memorySummaryLoad().waiting < 1 || llm.summaries.length < asked + SUMMARIES_PER_PROCESS) {
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(memorySummaryLoad()).toEqual({ running: SUMMARIES_PER_PROCESS, waiting: 1 });
+    expect(llm.summaries.length).toBe(asked + SUMMARIES_PER_PROCESS);
+    open();
+    await memorySummariesSettled();
+    expect(llm.summaries.length).toBe(asked + SUMMARIES_PER_PROCESS + 1);
+    expect(memorySummaryLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("forgets a summary whose turns were edited or deleted, but keeps the pinned facts", async () => {
+    const { user, auth } = await signIn();
+    await creditCoins(database.db, user.id, 5, "test", `memory-${user.id}`);
+    await send(auth, "Hello there");
+    const sessionId = await sessionOf(user.id);
+    await post(auth, "pin", { fact: "Mira likes tea" });
+    await database.db
+      .update(chatMemories)
+      .set({ summary: "Old story.", lastMessageId: 500 })
+      .where(eq(chatMemories.sessionId, sessionId));
+    await invalidateMemoryFrom(database.db, sessionId, 501);
+    expect(await memoryRow(sessionId)).toMatchObject({ summary: "Old story.", lastMessageId: 500 });
+    await invalidateMemoryFrom(database.db, sessionId, 480);
+    expect(await memoryRow(sessionId)).toMatchObject({ summary: "", lastMessageId: null, facts: ["Mira likes tea"] });
   });
 
   it("logs a failure, backs off, and tries again later", async () => {

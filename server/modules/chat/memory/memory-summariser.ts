@@ -99,6 +99,11 @@ export async function settleMemorySummaries(ms: number): Promise<void> {
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Summary runs of this process: going, and waiting for a turn (SUMMARIES_PER_PROCESS). */
+export function memorySummaryLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 /** At most SUMMARIES_PER_PROCESS runs at once; the others wait, first come first served. */
 async function takeTurn(): Promise<void> {
   if (running < SUMMARIES_PER_PROCESS) {
