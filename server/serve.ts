@@ -12,6 +12,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
   const { setProcessDatabase } = await import("./db/process-database");
   const { setProcessStorage } = await import("./providers/storage/process-storage");
   const { settleActiveReplies } = await import("./modules/chat/active-replies");
+  const { settleMemorySummaries } = await import("./modules/chat/memory/memory-summariser");
   const { settleBackgroundDeliveries } = await import("./modules/mail/background-deliveries");
   const { runsTimedJobs } = await import("./cluster/worker-slot");
   const { startTimedJobs } = await import("./timed-jobs");
@@ -57,7 +58,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
     await http.shutdown(config.SHUTDOWN_TIMEOUT_MS);
     // Streams cut at the deadline still write their partial replies and refunds; mail sent in the background
     // records how it went.
-    await Promise.all([settleActiveReplies(2000), settleBackgroundDeliveries(2000)]);
+    await Promise.all([settleActiveReplies(2000), settleBackgroundDeliveries(2000), settleMemorySummaries(2000)]);
     await nextApp.close().catch(() => undefined);
     await stopServices(deps);
     setProcessDatabase(undefined);

@@ -84,3 +84,22 @@ export function ArrowLeftIcon(props: SVGProps<SVGSVGElement>) {
     </svg>
   );
 }
+
+/** A notebook with a bookmark: the chat's memory. */
+export function MemoryIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...base} {...props}>
+      <path d="M6 3h11a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z" />
+      <path d="M9 3v7l2-1.5L13 10V3" />
+      <path d="M8 14h6M8 17h4" />
+    </svg>
+  );
+}
+
+export function CloseSmallIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg {...base} {...props}>
+      <path d="M17 7 7 17M7 7l10 10" />
+    </svg>
+  );
+}

@@ -4,4 +4,6 @@ export const chatQueryKeys = {
   models: (robotKey: string, uid: string | null) => ["chat", "models", robotKey, uid] as const,
   recent: (uid: string | null) => ["chat", "recent", uid] as const,
   recentAll: () => ["chat", "recent"] as const,
+  memory: (robotId: number, sessionId: string | null, uid: string | null) =>
+    ["chat", "memory", robotId, sessionId, uid] as const,
 };

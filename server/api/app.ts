@@ -19,6 +19,7 @@ import { billingRoutes } from "./routes-billing";
 import { catalogueRoutes } from "./routes-catalogue";
 import { chatRoutes } from "./routes-chat";
 import { chatChangeRoutes } from "./routes-chat-changes";
+import { chatMemoryRoutes } from "./routes-chat-memory";
 import { creationRoutes } from "./routes-creation";
 import { favoriteRoutes } from "./routes-favorites";
 import { fileRoutes } from "./routes-files";
@@ -49,6 +50,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/", favoriteRoutes());
   app.route("/", chatRoutes());
   app.route("/", chatChangeRoutes());
+  app.route("/", chatMemoryRoutes());
   app.route("/", creationRoutes());
   app.route("/", billingRoutes());
   app.route("/", paymentSandboxRoutes());

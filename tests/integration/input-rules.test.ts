@@ -188,6 +188,29 @@ const SAMPLES: Sample[] = [
   sample("POST /v1/chat_session/history", "chat.chatHistoryRequest", (ids) => ({ robot_id: ids.robotId, limit: 10 })),
   sample("GET /v1/chat_session/recent_list", "chat.chatRecentQuery", () => ({ limit: "5" })),
   sample("GET /v1/chat_session/model", "chat.chatModelQuery", (ids) => ({ robot_key: ids.robotKey })),
+  sample("GET /v1/chat_session/memory", "chat-memory.chatMemoryQuery", (ids) => ({
+    robot_id: String(ids.robotId),
+    session_id: "4f0c3c2e-9b1a-4d4e-8c55-2f3a1b6d7e80",
+  })),
+  sample("POST /v1/chat_session/memory/update", "chat-memory.chatMemoryUpdateRequest", (ids) => ({
+    robot_id: ids.robotId,
+    session_id: "4f0c3c2e-9b1a-4d4e-8c55-2f3a1b6d7e80",
+    summary: "A summary",
+  })),
+  sample("POST /v1/chat_session/memory/pin", "chat-memory.chatMemoryPinRequest", (ids) => ({
+    robot_id: ids.robotId,
+    session_id: "4f0c3c2e-9b1a-4d4e-8c55-2f3a1b6d7e80",
+    fact: "A fact",
+  })),
+  sample("POST /v1/chat_session/memory/unpin", "chat-memory.chatMemoryUnpinRequest", (ids) => ({
+    robot_id: ids.robotId,
+    session_id: "4f0c3c2e-9b1a-4d4e-8c55-2f3a1b6d7e80",
+    fact: "A fact",
+  })),
+  sample("POST /v1/chat_session/memory/clear", "chat-memory.chatMemoryClearRequest", (ids) => ({
+    robot_id: ids.robotId,
+    session_id: "4f0c3c2e-9b1a-4d4e-8c55-2f3a1b6d7e80",
+  })),
   sample("POST /v1/chat_session/set_model", "chat.chatSetModelRequest", (ids) => ({
     robot_id: ids.robotId,
     model: "standard",

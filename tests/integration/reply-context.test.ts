@@ -98,7 +98,7 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
     const context = await readReplyContext(database.db, token, robotId, adult);
     expect(context.session).toMatchObject({ modelKey: "ctx-std" });
     const ids = context.turns.map((t) => t.id);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(context.turns.map(({ role, content }) => ({ role, content }))).toEqual([
       { role: "user", content: "first" },
       { role: "assistant", content: "re: first" },

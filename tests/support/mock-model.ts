@@ -1,7 +1,13 @@
 import { promptChars, createScriptedLanguageModel } from "@/server/providers/llm/scripted-language-model";
 import { streamModelReply } from "@/server/providers/llm/model-reply-stream";
 import { sleep } from "@/server/providers/llm/sleep";
-import { LlmError, type LlmProvider, type ReplyRequest, type ReplyUsage } from "@/server/providers/llm/types";
+import {
+  LlmError,
+  type LlmProvider,
+  type ReplyRequest,
+  type ReplyUsage,
+  type SummaryRequest,
+} from "@/server/providers/llm/types";
 
 /** What the mock model does on its next calls. Every field is optional. */
 export interface MockScript {
@@ -23,6 +29,11 @@ export interface MockScript {
   holdAfterChunks?: number;
   /** Reported usage. Default: prompt characters / 4 in, one token per piece out. */
   usage?: ReplyUsage;
+  /** What summarise() answers (default DEFAULT_MOCK_SUMMARY), or fail with LlmError "upstream" when true. */
+  summary?: string;
+  summaryFails?: boolean;
+  /** summarise() answers only once this resolves (a test decides when a summary is done). */
+  summaryGate?: Promise<void>;
 }
 
 /** One streamReply call as the mock saw it. Times are Date.now() values. */
@@ -45,6 +56,8 @@ export interface MockProvider extends LlmProvider {
   readonly kind: "mock";
   /** Every call so far, oldest first. */
   readonly calls: MockCall[];
+  /** Every summarise() request so far, oldest first. */
+  readonly summaries: SummaryRequest[];
   /** Replaces the script (unset fields take their defaults) for the calls that follow. */
   setScript(script: MockScript): void;
   /** Lets every call under the current script past its holdAfterChunks, now and later (until setScript). */
@@ -52,12 +65,14 @@ export interface MockProvider extends LlmProvider {
 }
 
 export const DEFAULT_MOCK_CHUNKS = ["Hello", " from", " the", " mock", " model."];
+export const DEFAULT_MOCK_SUMMARY = "Summary from the mock model.";
 
 /** A scripted model for tests, driven through the same AI SDK path as the real provider. */
 export function createMockProvider(script: MockScript = {}): MockProvider {
   let current = script;
   let hold = openable();
   const calls: MockCall[] = [];
+  const summaries: SummaryRequest[] = [];
 
   function streamReply(request: ReplyRequest) {
     const aborted = openable();
@@ -97,6 +112,7 @@ export function createMockProvider(script: MockScript = {}): MockProvider {
     kind: "mock",
     isDemo: false,
     calls,
+    summaries,
     setScript(next) {
       current = next;
       hold = openable();
@@ -106,6 +122,13 @@ export function createMockProvider(script: MockScript = {}): MockProvider {
     },
     upstreamModel: (_modelKey, providerModel) => providerModel,
     streamReply,
+    async summarise(request) {
+      summaries.push(request);
+      const plan = current;
+      if (plan.summaryGate) await plan.summaryGate;
+      if (plan.summaryFails) throw new LlmError("mock summary failure", "upstream");
+      return plan.summary ?? DEFAULT_MOCK_SUMMARY;
+    },
   };
 }
 

@@ -5,3 +5,4 @@ export * from "./chat";
 export * from "./billing";
 export * from "./platform";
 export * from "./search";
+export * from "./chat-memory";

@@ -9,6 +9,8 @@ import type { ChatDeps } from "./chat-context";
 import { pickModel, type ModelRow } from "./chat-models";
 import type { MessageRow } from "./chat-history";
 import { priceReply, type ChargeResult, type ReplyPrice } from "./metering";
+import { scheduleMemorySummary } from "./memory/memory-summariser";
+import { hasUnsummarisedTurns } from "./memory/memory-window";
 import { readReplyContext, type ChatCharacter, type ReplyContext } from "./reply-context";
 import { discardModelReply, startModelReply } from "./start-model-reply";
 import { ChargeRefused, storeTurn, type StoredTurn } from "./store-turn";
@@ -192,13 +194,14 @@ export async function beginReplyInContext(
   const upstream = new AbortController();
   let stream: ReplyStream | undefined;
   try {
-    stream = startModelReply(deps, {
+    const started = startModelReply(deps, {
       userName: user.name,
       context,
       model,
       message: input.message,
       signal: upstream.signal,
     });
+    stream = started.stream;
     const stored = await input.store({ modelKey: model.key, price, dailyLimit, day: context.day });
     return {
       user,
@@ -215,7 +218,7 @@ export async function beginReplyInContext(
       freeUsed: stored.charge.freeUsed ?? context.freeUsed,
       stream,
       upstream,
-      release,
+      release: afterRelease(release, () => summariseLeftTurns(deps, context, model, stored.sessionId, started)),
     };
   } catch (err) {
     upstream.abort(new Error("reply not started"));
@@ -224,4 +227,34 @@ export async function beginReplyInContext(
     if (err instanceof ChargeRefused) throw refusal(deps, err.charge.reason, price, err.charge.balance ?? 0);
     throw err;
   }
+}
+
+/** Runs `then` once, after the first release (the reply has ended): the memory's work never delays a reply. */
+function afterRelease(release: () => Promise<void>, then: () => void): () => Promise<void> {
+  let done = false;
+  return async () => {
+    await release();
+    if (done) return;
+    done = true;
+    then();
+  };
+}
+
+/** Turns that left the prompt's window and are not in the chat's memory yet are summarised in the background. */
+function summariseLeftTurns(
+  deps: ChatDeps,
+  context: ReplyContext,
+  model: ModelRow,
+  sessionId: string,
+  started: { leftWindowBefore: number | null },
+): void {
+  const before = started.leftWindowBefore;
+  if (before === null || !hasUnsummarisedTurns(before, context.memory?.lastMessageId ?? null)) return;
+  scheduleMemorySummary(deps, {
+    sessionId,
+    before,
+    model: { key: model.key, providerModel: model.providerModel, contextTokens: model.contextTokens },
+    characterName: context.character.name,
+    userName: context.user.name || "User",
+  });
 }

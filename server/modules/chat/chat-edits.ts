@@ -4,6 +4,7 @@ import { chatMessages } from "../../db/schema";
 import { errors } from "../../errors";
 import type { ChatDeps } from "./chat-context";
 import { replyWithSwipes } from "./chat-swipes";
+import { invalidateMemoryFrom } from "./memory/memory-store";
 import { checkChangeRate, findOwnedMessage, withChatLease } from "./owned-message";
 
 type EditDeps = Pick<ChatDeps, "db" | "store" | "config" | "logger">;
@@ -34,6 +35,8 @@ export async function editReply(
       .where(and(eq(chatMessages.id, owned.row.id), ne(chatMessages.status, "streaming")))
       .returning();
     if (!row) throw errors.badRequest("This reply is still being written.");
+    // A summary that already covers the old text would keep what is no longer so.
+    await invalidateMemoryFrom(deps.db, row.sessionId, row.id);
     return { message: await replyWithSwipes(deps.db, row) };
   });
 }
@@ -59,6 +62,8 @@ export async function deleteMessages(
       : and(inChat, gt(chatMessages.id, group), sql`not (${sameTurn})`);
   return withChatLease(deps, userId, owned.robotId, async () => {
     const deleted = await deps.db.delete(chatMessages).where(target).returning({ id: chatMessages.id });
-    return { deleted: deleted.map((d) => d.id).sort((a, b) => a - b) };
+    const ids = deleted.map((d) => d.id).sort((a, b) => a - b);
+    if (ids[0] !== undefined) await invalidateMemoryFrom(deps.db, row.sessionId, ids[0]);
+    return { deleted: ids };
   });
 }

@@ -7,6 +7,7 @@ import { errors } from "../../errors";
 import { beginReplyInContext, type BegunReply, type ReplyCharge } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import type { MessageRow } from "./chat-history";
+import { invalidateMemoryFrom } from "./memory/memory-store";
 import { chargeReply } from "./metering";
 import { findOwnedMessage, isLatestTurn, notLatest, type OwnedMessage } from "./owned-message";
 import { readReplyContext } from "./reply-context";
@@ -154,7 +155,7 @@ async function storeResend(
 ): Promise<StoredTurn> {
   const { owned } = input;
   const sessionId = owned.row.sessionId;
-  return db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const [edited] = await tx
       .update(chatMessages)
       .set({ content: input.message, modelKey: input.charge.modelKey })
@@ -162,7 +163,10 @@ async function storeResend(
       .returning();
     if (!edited) throw errors.notFound("Message not found");
     await tx.delete(chatMessages).where(and(eq(chatMessages.sessionId, sessionId), gt(chatMessages.id, edited.id)));
-    const stored = await insertReply(tx, { userId: input.userId, sessionId, swipeGroup: null, charge: input.charge });
-    return { sessionId, userMessage: edited, ...stored };
+    const reply = await insertReply(tx, { userId: input.userId, sessionId, swipeGroup: null, charge: input.charge });
+    return { sessionId, userMessage: edited, ...reply };
   });
+  // The conversation continues from the edited message: a summary covering it, or what came after, is stale.
+  await invalidateMemoryFrom(db, sessionId, owned.row.id);
+  return stored;
 }

@@ -1,4 +1,5 @@
 import type { LlmMessage } from "../../providers/llm/types";
+import { memoryBlock, memoryBudget, type PromptMemory } from "./memory/memory-block";
 import { estimateMessageTokens, estimateTokens } from "./token-estimate";
 
 export interface PromptCharacter {
@@ -20,6 +21,8 @@ export interface PromptInput {
   maxReplyTokens: number;
   /** False when `history` is a recent slice of a longer chat, so the greeting is not the message before it. */
   includeGreeting?: boolean;
+  /** The chat's long-term memory (summary of older turns, pinned facts), given within its own token budget. */
+  memory?: PromptMemory;
 }
 
 export interface BuiltPrompt {
@@ -28,6 +31,8 @@ export interface BuiltPrompt {
   messages: LlmMessage[];
   /** History messages (the greeting included) left out to fit the budget. */
   droppedMessages: number;
+  /** How many of the oldest `history` entries are not in the prompt: they have left the context window. */
+  turnsLeftOut: number;
   /** The estimated size of system + messages. May exceed the budget when the system prompt and the new message
    *  alone do (nothing else can be cut then). */
   promptTokens: number;
@@ -47,6 +52,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     scenario: fill(input.character.scenario).trim(),
     exampleDialogue: fill(input.character.exampleDialogue).trim(),
     greeting: fill(input.character.greeting).trim(),
+    memory: input.memory ? memoryBlock(input.memory, memoryBudget(input), names, fill) : "",
   };
   const userMessage: LlmMessage = { role: "user", content: fill(input.userMessage) };
   const budget = input.contextTokens - input.maxReplyTokens;
@@ -62,7 +68,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
       budget - userCost - estimateMessageTokens(withoutExamples) - estimateTokens(examplesSection(names.char, ""));
     system = systemPrompt(names, { ...character, exampleDialogue: leadingLines(character.exampleDialogue, room) });
     fixed = estimateMessageTokens(system) + userCost;
-    return finish(system, [], history.length, fixed, userMessage);
+    return finish(system, [], history.length, fixed, userMessage, input.history.length);
   }
 
   let room = budget - fixed;
@@ -75,7 +81,9 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   }
   const dropped = history.length - keep;
   history = history.slice(dropped);
-  return finish(system, history, dropped, budget - room, userMessage);
+  const oldestKept = history.find((m) => m.source >= 0);
+  const leftOut = oldestKept ? oldestKept.source : input.history.length;
+  return finish(system, history, dropped, budget - room, userMessage, leftOut);
 }
 
 function finish(
@@ -84,19 +92,24 @@ function finish(
   dropped: number,
   tokens: number,
   userMessage: LlmMessage,
+  turnsLeftOut: number,
 ): BuiltPrompt {
-  return { system, messages: alternate([...history, userMessage]), droppedMessages: dropped, promptTokens: tokens };
+  const messages = alternate([...history.map((m) => ({ role: m.role, content: m.content })), userMessage]);
+  return { system, messages, droppedMessages: dropped, turnsLeftOut, promptTokens: tokens };
 }
 
+/** A history message and its index in PromptInput.history (-1 for the greeting). */
+type SourcedMessage = LlmMessage & { source: number };
+
 /** The greeting (the chat's first assistant message) and the history, with names filled in and blanks removed. */
-function conversation(input: PromptInput, greeting: string, fill: (text: string) => string): LlmMessage[] {
+function conversation(input: PromptInput, greeting: string, fill: (text: string) => string): SourcedMessage[] {
   const history = input.history
-    .map((m): LlmMessage => ({ role: m.role, content: fill(m.content) }))
+    .map((m, source): SourcedMessage => ({ role: m.role, content: fill(m.content), source }))
     .filter((m) => m.content.trim() !== "");
   const first = history[0];
   const alreadyThere = first?.role === "assistant" && first.content.trim() === greeting;
   if (input.includeGreeting === false || !greeting || alreadyThere) return history;
-  return [{ role: "assistant", content: greeting }, ...history];
+  return [{ role: "assistant", content: greeting, source: -1 }, ...history];
 }
 
 /**
@@ -115,7 +128,7 @@ function alternate(messages: LlmMessage[]): LlmMessage[] {
 
 function systemPrompt(
   names: { char: string; user: string },
-  character: { persona: string; scenario: string; exampleDialogue: string },
+  character: { persona: string; scenario: string; exampleDialogue: string; memory?: string },
 ): string {
   const { char, user } = names;
   const sections = [
@@ -127,6 +140,7 @@ function systemPrompt(
   ];
   if (character.persona) sections.push(`## ${char}'s persona\n${character.persona}`);
   if (character.scenario) sections.push(`## Scenario\n${character.scenario}`);
+  if (character.memory) sections.push(character.memory);
   let prompt = sections.join("\n\n");
   if (character.exampleDialogue) prompt += examplesSection(char, character.exampleDialogue);
   return prompt;

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import { API_CODES } from "../../../lib/contracts/api-codes";
-import { authTokens, chatMessages, chatSessions, robots, users } from "../../db/schema";
+import { authTokens, chatMemories, chatMessages, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
 import { ageAllows, visibleCharacters } from "../catalogue/character-visibility";
@@ -32,10 +32,13 @@ export interface ReplyContext extends PayerState {
   session: { id: string; modelKey: string | null } | null;
   /** The newest earlier turns that can go into the prompt (of replies, the chosen swipe), oldest first. */
   turns: { id: number; role: string; content: string }[];
+  /** The chat's long-term memory (memory/), with the newest message its summary covers. */
+  memory: { summary: string; facts: string[]; lastMessageId: number | null } | null;
   day: string;
 }
 
-const turnsColumn = z.array(z.object({ id: z.number(), role: z.string(), content: z.string() }));
+const turnsColumn = z.array(z.object({ id: z.coerce.number(), role: z.string(), content: z.string() }));
+const factsColumn = z.array(z.string());
 
 /**
  * The session's user, the character, the user's chat with it and its newest turns, the enabled models (as
@@ -65,6 +68,9 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('id', t.id, 'role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
+      memorySummary: chatMemories.summary,
+      memoryFacts: chatMemories.facts,
+      memoryLastId: chatMemories.lastMessageId,
       models: enabledModelsJson,
       ...payerFields(users.id, day, now),
     })
@@ -72,6 +78,7 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(robots, and(eq(robots.id, robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })))
     .leftJoin(chatSessions, and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
+    .leftJoin(chatMemories, eq(chatMemories.sessionId, chatSessions.id))
     .where(liveSessionToken(token))
     .limit(1);
   return row;
@@ -109,6 +116,10 @@ export async function readReplyContext(
     models: enabledModelsColumn.parse(row.models),
     session: row.sessionId ? { id: row.sessionId, modelKey: row.sessionModel } : null,
     turns: turnsColumn.parse(row.turns),
+    memory:
+      row.memorySummary === null
+        ? null
+        : { summary: row.memorySummary, facts: factsColumn.parse(row.memoryFacts), lastMessageId: row.memoryLastId },
     plan: parsePlan(row.plan),
     balance: row.balance,
     freeUsed: row.freeUsed,

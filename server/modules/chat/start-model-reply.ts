@@ -1,17 +1,28 @@
 import type { ModelRow } from "./chat-models";
 import type { ChatDeps } from "./chat-context";
 import type { ReplyStream } from "../../providers/llm/types";
+import { leftWindowBefore } from "./memory/memory-window";
 import { buildPrompt } from "./prompt";
 import { HISTORY_LIMIT, type ReplyContext } from "./reply-context";
 
-/** Builds the prompt from the character and the earlier turns and starts the model's reply (the request goes out now). */
+export interface StartedModelReply {
+  stream: ReplyStream;
+  /** Every message of the chat before this id is out of the prompt (memory/memory-window.ts); null: none is. */
+  leftWindowBefore: number | null;
+}
+
+/**
+ * Builds the prompt from the character, the chat's memory and the earlier turns and starts the model's reply (the
+ * request goes out now).
+ */
 export function startModelReply(
   deps: ChatDeps,
   input: { userName: string; context: ReplyContext; model: ModelRow; message: string; signal: AbortSignal },
-): ReplyStream {
+): StartedModelReply {
   const { context, model, message } = input;
   const character = context.character;
   const userName = input.userName || "User";
+  const sliced = context.turns.length >= HISTORY_LIMIT;
   const prompt = buildPrompt({
     character,
     userName,
@@ -20,9 +31,10 @@ export function startModelReply(
     contextTokens: model.contextTokens,
     maxReplyTokens: model.maxReplyTokens,
     // The greeting opens the conversation; it does not belong before a slice from its middle.
-    includeGreeting: context.turns.length < HISTORY_LIMIT,
+    includeGreeting: !sliced,
+    memory: context.memory ?? undefined,
   });
-  return deps.llm.streamReply({
+  const stream = deps.llm.streamReply({
     model: deps.llm.upstreamModel(model.key, model.providerModel),
     system: prompt.system,
     messages: prompt.messages,
@@ -37,6 +49,7 @@ export function startModelReply(
       userMessage: message,
     },
   });
+  return { stream, leftWindowBefore: leftWindowBefore(context.turns, prompt.turnsLeftOut, sliced) };
 }
 
 /** Reads a reply that will not be relayed to its end after an abort, so the provider can release it. */

@@ -1,8 +1,9 @@
 import { writeDemoReply } from "./demo-reply";
+import { writeDemoSummary } from "./demo-summary";
 import { streamModelReply } from "./model-reply-stream";
 import { createScriptedLanguageModel, promptChars } from "./scripted-language-model";
 import { sleep } from "./sleep";
-import type { ConfiguredLlmProvider, ReplyRequest } from "./types";
+import { LlmError, type ConfiguredLlmProvider, type ReplyRequest } from "./types";
 
 export interface DemoProviderOptions {
   /** The pause before each word, picked between min and max (default 20-35 ms, so the reply feels typed). */
@@ -43,6 +44,10 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Configure
         }),
       });
       return streamModelReply(model, request);
+    },
+    async summarise(request) {
+      if (request.abortSignal.aborted) throw new LlmError("summary aborted", "timeout");
+      return writeDemoSummary(request.demo);
     },
   };
 }

@@ -76,7 +76,7 @@ export function streamModelReply(model: LanguageModelV4, request: ReplyRequest):
   return { textStream: text(), usage: () => usage };
 }
 
-function toModelPrompt(request: ReplyRequest): LanguageModelV4Prompt {
+export function toModelPrompt(request: Pick<ReplyRequest, "system" | "messages">): LanguageModelV4Prompt {
   return [
     { role: "system", content: request.system },
     ...request.messages.map((m) => ({ role: m.role, content: [{ type: "text" as const, text: m.content }] })),
@@ -84,7 +84,7 @@ function toModelPrompt(request: ReplyRequest): LanguageModelV4Prompt {
 }
 
 /** Any failure from the SDK or a model as an LlmError with a message safe to log. */
-function toLlmError(err: unknown): LlmError {
+export function toLlmError(err: unknown): LlmError {
   if (err instanceof LlmError) return err;
   if (
     JSONParseError.isInstance(err) ||

@@ -1,5 +1,6 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type ModelMapping, parseModelMapping, resolveUpstreamModel } from "./model-mapping";
+import { generateModelText } from "./generate-model-text";
 import { streamModelReply } from "./model-reply-stream";
 import type { ConfiguredLlmProvider } from "./types";
 
@@ -37,5 +38,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     isDemo: false,
     upstreamModel: (modelKey, providerModel) => resolveUpstreamModel(models, modelKey, providerModel),
     streamReply: (request) => streamModelReply(chatModel(request.model), request),
+    summarise: (request) => generateModelText(chatModel(request.model), request),
   };
 }

@@ -42,12 +42,38 @@ export interface ReplyStream {
   usage(): Promise<ReplyUsage>;
 }
 
+/**
+ * One summarisation of a chat's older turns (server/modules/chat/memory): `system` and `messages` are the prompt
+ * for a real model; `demo` is the same material for the offline demo model, which summarises without one.
+ */
+export interface SummaryRequest {
+  model: string;
+  system: string;
+  messages: LlmMessage[];
+  maxOutputTokens: number;
+  abortSignal: AbortSignal;
+  demo: DemoSummaryContext;
+}
+
+export interface DemoSummaryContext {
+  characterName: string;
+  userName: string;
+  /** The memory so far, which the new summary extends. */
+  previousSummary: string;
+  /** The turns to fold in, oldest first. */
+  turns: LlmMessage[];
+  /** The summary's length limit in characters. */
+  maxChars: number;
+}
+
 export interface LlmProvider {
   /** Replies are written offline by the demo model: the model list names them as a demo. */
   readonly isDemo: boolean;
   /** The upstream model id for one of our model keys (its chat_models.provider_model as the fallback). */
   upstreamModel(modelKey: string, providerModel: string): string;
   streamReply(request: ReplyRequest): ReplyStream;
+  /** The whole text of one summary (not streamed). Throws LlmError on upstream failure. */
+  summarise(request: SummaryRequest): Promise<string>;
 }
 
 /** The providers a running server can have: createLlmProvider picks one from the configuration. */

@@ -1,0 +1,35 @@
+"use client";
+
+import { useState } from "react";
+import { MemoryIcon } from "./chat-icons";
+import { MemoryDialog } from "./memory-dialog";
+import { useViewer } from "./use-viewer";
+
+interface Props {
+  robotId: number;
+  robotName: string;
+  /** The open chat, when known; else the user's latest chat with the character. */
+  sessionId?: string | null;
+}
+
+/** The chat header's Memory button (signed-in users only): opens what the character remembers of this chat. */
+export function MemoryButton({ robotId, robotName, sessionId = null }: Props) {
+  const { uid } = useViewer();
+  const [open, setOpen] = useState(false);
+  if (uid === null) return null;
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Memory"
+        title="Memory"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <MemoryIcon />
+      </button>
+      <MemoryDialog open={open} onOpenChange={setOpen} chat={{ robotId, sessionId }} robotName={robotName} />
+    </>
+  );
+}
