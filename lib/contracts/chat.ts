@@ -6,7 +6,10 @@ import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
  * Chat request payloads (SPEC §7 leaves them open; this is our design), validated by the server. Answers and
  * stream messages are described in chat-client.ts (zod/mini, parsed by the browser).
  *
- * There is one chat session per user and character; it is created by the first message.
+ * A user has any number of chats (sessions) with a character. Every call that takes `robot_id` also takes an
+ * optional `chat_id`: without it the call means the latest chat with that character (the one with the newest
+ * activity), created by the first message when there is none. A chat id of another user answers 404 like an
+ * unknown one.
  */
 export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
 const HISTORY_PAGE_DEFAULT = 30;
@@ -14,6 +17,9 @@ const HISTORY_PAGE_MAX = 100;
 
 const robotId = wholeNumber(1, ID_MAX);
 const modelKey = text().trim().min(1).max(64);
+const chatId = text().trim().uuid("Invalid chat id");
+/** Longest chat title, in characters (the database checks it too). */
+export const CHAT_TITLE_MAX = 80;
 /** Far above any reply a model writes within its token limit. */
 const STOP_SHOWN_MAX = 1_000_000;
 
@@ -29,6 +35,7 @@ export const chatSendRequest = z.object({
     .min(1, "Type a message")
     .max(CHAT_MESSAGE_MAX_CHARS, `At most ${CHAT_MESSAGE_MAX_CHARS} characters`),
   model: modelKey.optional(),
+  chat_id: chatId.optional(),
 });
 export type ChatSendRequest = z.infer<typeof chatSendRequest>;
 
@@ -39,15 +46,19 @@ export type ChatSendRequest = z.infer<typeof chatSendRequest>;
  */
 export const chatHistoryRequest = z.object({
   robot_id: robotId,
+  chat_id: chatId.optional(),
   before: wholeNumber(1, ID_MAX).optional(),
   limit: wholeNumber(1, HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
 });
 
 /** GET /v1/chat_session/model?robot_key= → { list: ChatModel[], current }. Works signed out (current: default). */
-export const chatModelQuery = z.object({ robot_key: text().trim().min(1).max(64).optional() });
+export const chatModelQuery = z.object({
+  robot_key: text().trim().min(1).max(64).optional(),
+  chat_id: chatId.optional(),
+});
 
 /** POST /v1/chat_session/set_model: { robot_id, model } → { current }. Refuses unknown or unavailable models. */
-export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey });
+export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey, chat_id: chatId.optional() });
 
 /**
  * POST /v1/chat_session/stop: { message_id, shown_length } → { message, wallet }. Sent after the user pressed Stop
@@ -59,7 +70,36 @@ export const chatSetModelRequest = z.object({ robot_id: robotId, model: modelKey
 export const chatStopRequest = z.object({
   message_id: wholeNumber(1, ID_MAX),
   shown_length: wholeNumber(0, STOP_SHOWN_MAX),
+  /** When given, the reply must be in this chat. */
+  chat_id: chatId.optional(),
 });
 
 /** GET /v1/chat_session/recent_list?limit= → { list: RecentChat[] }, most recent first. */
 export const chatRecentQuery = z.object({ limit: wholeNumberParam(1, 50).default(12) });
+
+/** POST /v1/chat_session/list: { robot_id } → { list: ChatSummary[] }, the latest chat first (at most CHAT_LIST_MAX). */
+export const chatListRequest = z.object({ robot_id: robotId });
+export const CHAT_LIST_MAX = 100;
+
+/** POST /v1/chat_session/create: { robot_id } → { chat: ChatSummary }, a new empty chat that is now the latest. */
+export const chatCreateRequest = z.object({ robot_id: robotId });
+
+/** POST /v1/chat_session/rename: { chat_id, title } → { chat: ChatSummary }. An empty title clears it. */
+export const chatRenameRequest = z.object({
+  chat_id: chatId,
+  title: text().trim().max(CHAT_TITLE_MAX, `At most ${CHAT_TITLE_MAX} characters`),
+});
+
+/** POST /v1/chat_session/delete: { chat_id } → { chat_id }. Refused (409) while a reply is being written in it. */
+export const chatDeleteRequest = z.object({ chat_id: chatId });
+
+/**
+ * GET /v1/chat_session/export?robot_id=&chat_id=&format= → the chat as a file (Content-Disposition attachment):
+ * `jsonl` is SillyTavern's chat format, `md` readable Markdown.
+ */
+export const chatExportQuery = z.object({
+  robot_id: wholeNumberParam(1, ID_MAX),
+  chat_id: chatId.optional(),
+  format: z.enum(["jsonl", "md"]),
+});
+export type ChatExportFormat = z.infer<typeof chatExportQuery>["format"];

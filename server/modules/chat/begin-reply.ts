@@ -7,6 +7,7 @@ import type { PlanBenefits } from "../billing/plan-benefits";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { pickModel, type ModelRow } from "./chat-models";
+import { chatReplyLeaseKey, firstChatLeaseKey } from "./chat-sessions";
 import type { MessageRow } from "./chat-history";
 import { priceReply, type ChargeResult, type ReplyPrice } from "./metering";
 import { readReplyContext, type ChatCharacter } from "./reply-context";
@@ -56,33 +57,36 @@ async function checkMessageRate(deps: ChatDeps, userId: string): Promise<void> {
   }
 }
 
-/** The user's stream lease and the chat's one-reply lease; the release ends both. */
-async function takeLeases(deps: ChatDeps, userId: string, robotId: number): Promise<() => Promise<void>> {
+/**
+ * The user's stream lease and the one-reply leases (the chat's, and for a first chat with the character also the
+ * first-chat lease, see chat-sessions.ts); the release ends them all.
+ */
+async function takeLeases(deps: ChatDeps, userId: string, replyKeys: string[]): Promise<() => Promise<void>> {
   const holder = randomUUID();
   const streamsKey = `chat-streams:${userId}`;
-  const replyKey = `chat-reply:${userId}:${robotId}`;
   if (!(await deps.store.acquire(streamsKey, holder, deps.config.CHAT_MAX_STREAMS_PER_USER, LEASE_TTL_MS))) {
     throw new AppError(429, CHAT_CODES.TOO_MANY_STREAMS, "You're sending messages too quickly. Try again in a moment.");
   }
-  let replyHeld = false;
+  const held: string[] = [];
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
     await Promise.all([
       deps.store.release(streamsKey, holder),
-      replyHeld ? deps.store.release(replyKey, holder) : undefined,
+      ...held.map((key) => deps.store.release(key, holder)),
     ]).catch((err: unknown) => deps.logger.warn("chat lease release failed", { error: String(err) }));
   };
   try {
-    replyHeld = await deps.store.acquire(replyKey, holder, 1, LEASE_TTL_MS);
+    for (const key of replyKeys) {
+      if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS))) {
+        throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
+      }
+      held.push(key);
+    }
   } catch (err) {
     await release();
     throw err;
-  }
-  if (!replyHeld) {
-    await release();
-    throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
   }
   return release;
 }
@@ -114,7 +118,7 @@ export async function beginReply(
   viewer: Viewer,
   input: ChatSendRequest,
 ): Promise<BegunReply> {
-  const context = await readReplyContext(deps.db, token, input.robot_id, viewer);
+  const context = await readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id });
   const { user } = context;
   await checkMessageRate(deps, user.id);
   const model = input.model
@@ -127,7 +131,14 @@ export async function beginReply(
     throw refusal(deps, "allowance", price, context.balance);
   if (price.kind === "coins" && context.balance < price.coins) throw refusal(deps, "coins", price, context.balance);
 
-  const release = await takeLeases(deps, user.id, context.character.id);
+  const chat = context.session ? { id: context.session.id, existing: true } : { id: randomUUID(), existing: false };
+  const release = await takeLeases(
+    deps,
+    user.id,
+    chat.existing
+      ? [chatReplyLeaseKey(chat.id)]
+      : [firstChatLeaseKey(user.id, context.character.id), chatReplyLeaseKey(chat.id)],
+  );
   const upstream = new AbortController();
   let stream: ReplyStream | undefined;
   try {
@@ -141,6 +152,7 @@ export async function beginReply(
     const stored = await storeTurn(deps.db, {
       userId: user.id,
       robotId: context.character.id,
+      chat,
       modelKey: model.key,
       message: input.message,
       price,
