@@ -113,11 +113,12 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
     }));
 }
 
-const latestOfRobot = alias(chatSessions, "latest_of_robot");
+const LATEST_OF_ROBOT = "latest_of_robot";
+const latestOfRobot = alias(chatSessions, LATEST_OF_ROBOT);
 
 /** SQL for the id of the user's latest chat with the outer row's character among those with a shown message. */
 function latestChatWithMessages(userId: string) {
-  return sql<string>`(select ${latestOfRobot.id} from ${latestOfRobot}
+  return sql<string>`(select ${latestOfRobot.id} from ${chatSessions} as ${sql.identifier(LATEST_OF_ROBOT)}
     where ${latestOfRobot.userId} = ${userId} and ${latestOfRobot.robotId} = ${chatSessions.robotId}
       and exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${latestOfRobot.id}
         and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> '')

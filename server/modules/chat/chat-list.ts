@@ -18,6 +18,8 @@ const PREVIEW_CHARS = 120;
 const DELETE_LEASE_MS = 30_000;
 
 const SHOWN = sql`${chatMessages.status} in ('complete', 'partial', 'failed')`;
+/** Written out: drizzle leaves columns unqualified in a one-table select, and "id" would mean the message's. */
+const SESSION_ID = sql.raw(`"chat_sessions"."id"`);
 
 const summaryFields = {
   id: chatSessions.id,
@@ -26,10 +28,10 @@ const summaryFields = {
   createdAt: chatSessions.createdAt,
   lastMessageAt: chatSessions.lastMessageAt,
   preview: sql<string | null>`(select left(${chatMessages.content}, ${PREVIEW_CHARS}) from ${chatMessages}
-    where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.role} = 'user' and ${SHOWN}
+    where ${chatMessages.sessionId} = ${SESSION_ID} and ${chatMessages.role} = 'user' and ${SHOWN}
     order by ${chatMessages.id} limit 1)`,
   messageCount: sql<number>`(select count(*)::int from ${chatMessages}
-    where ${chatMessages.sessionId} = ${chatSessions.id} and ${SHOWN})`,
+    where ${chatMessages.sessionId} = ${SESSION_ID} and ${SHOWN})`,
 };
 
 type SummaryRow = {

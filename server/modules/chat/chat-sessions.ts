@@ -15,14 +15,15 @@ export interface ChatRef {
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
-const latest = alias(chatSessions, "latest_chat");
+const LATEST = "latest_chat";
+const latest = alias(chatSessions, LATEST);
 
 /**
  * SQL for the id of the user's latest chat with the character (null when there is none), for use in a join or a
  * condition of a statement on other tables. Served by chat_sessions_user_robot_latest_idx.
  */
 export function latestChatId(userId: AnyPgColumn | string, robotId: AnyPgColumn | number): SQL<string | null> {
-  return sql<string | null>`(select ${latest.id} from ${latest}
+  return sql<string | null>`(select ${latest.id} from ${chatSessions} as ${sql.identifier(LATEST)}
     where ${latest.userId} = ${userId} and ${latest.robotId} = ${robotId}
     order by ${latest.lastMessageAt} desc, ${latest.createdAt} desc limit 1)`;
 }
