@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { MIGRATIONS_DIR, openDatabase, type OpenOptions } from "@/server/db/open-database";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
@@ -12,6 +13,9 @@ import { createUserWithSession } from "./helpers/fixtures";
 import { adminClient, withDatabase } from "./helpers/postgres-admin";
 import { createTestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
+
+/** Either driver's answer to db.execute: its rows, each with an id. */
+const idRows = z.object({ rows: z.array(z.object({ id: z.union([z.number(), z.string()]) })).min(1) });
 
 const MIGRATION = "0016_several-chats-per-character";
 
@@ -77,12 +81,12 @@ describe.each(testDrivers())("migration 0016 (several chats per character) on %s
       const made = await createUserWithSession(db, "Old timer");
       token = made.token;
       // Written as the schema before 0016 has it (no title), with SQL, since the code's schema is newer.
-      const robot = await db.execute<{ id: number }>(sql`select id from robots where nsfw = false order by id limit 1`);
-      robotId = Number(robot.rows[0]!.id);
-      const session = await db.execute<{ id: string }>(
+      const robot = await db.execute(sql`select id from robots where nsfw = false order by id limit 1`);
+      robotId = Number(idRows.parse(robot).rows[0]!.id);
+      const session = await db.execute(
         sql`insert into chat_sessions (user_id, robot_id) values (${made.user.id}, ${robotId}) returning id`,
       );
-      sessionId = session.rows[0]!.id;
+      sessionId = String(idRows.parse(session).rows[0]!.id);
       await db.execute(sql`insert into chat_messages (session_id, role, content) values
         (${sessionId}, 'user', 'Do you remember me?'), (${sessionId}, 'assistant', 'Of course I do.')`);
       // The old rule: one chat per user and character.
