@@ -13,6 +13,8 @@ export const CHAT_CODES = {
   ALLOWANCE_EXHAUSTED: 40201,
   /** The coin balance does not cover this model's reply. HTTP 402. Opens the coin dialog. */
   INSUFFICIENT_COINS: 40202,
+  /** The chat id is unknown or not the user's chat with this character (both alike). HTTP 404. */
+  CHAT_NOT_FOUND: 40411,
   /** The model is unknown or switched off. HTTP 400. */
   MODEL_UNAVAILABLE: 40011,
   /** Stream error: the model failed or sent something unreadable. */

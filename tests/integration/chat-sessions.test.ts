@@ -137,7 +137,7 @@ describe.each(testDrivers())("several chats per character on %s", (driver) => {
       ];
       for (const res of answers) {
         expect(res.status).toBe(404);
-        expect(await res.json()).toMatchObject({ code: 404, msg: "Chat not found", data: null });
+        expect(await res.json()).toMatchObject({ code: CHAT_CODES.CHAT_NOT_FOUND, msg: "Chat not found", data: null });
       }
     }
     // A chat id with another character is not found either.

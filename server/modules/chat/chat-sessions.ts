@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { CHAT_CODES } from "../../../lib/contracts/chat-codes";
 import { chatSessions } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError } from "../../errors";
@@ -67,7 +68,7 @@ export async function ownChat(db: Db, userId: string, chatId: string): Promise<C
 }
 
 export function chatNotFound(): AppError {
-  return new AppError(404, 404, "Chat not found");
+  return new AppError(404, CHAT_CODES.CHAT_NOT_FOUND, "Chat not found");
 }
 
 /** The reply lease of one chat: one reply at a time per chat. */
