@@ -22,6 +22,8 @@ export interface ResponsiveDialogProps {
   className?: string;
   /** The element to focus on opening (e.g. the chosen radio); by default the first focusable one. */
   initialFocus?: () => HTMLElement | null | undefined;
+  /** Where focus goes on closing when the opener is no longer on the page (e.g. the row it deleted). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
 const OVERLAY = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]";
@@ -55,7 +57,10 @@ interface FocusReturn {
  * opened from anywhere (a header button, a menu item, a refused chat message), so the opener is remembered when
  * the dialog takes focus (the opener still has it then) and focused again on close, if it is still on the page.
  */
-function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): FocusReturn {
+function useFocusReturn(
+  initialFocus: ResponsiveDialogProps["initialFocus"],
+  fallbackFocus: ResponsiveDialogProps["fallbackFocus"],
+): FocusReturn {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event) => {
@@ -67,7 +72,7 @@ function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): Fo
       first.focus();
     },
     onCloseAutoFocus: (event) => {
-      const target = opener.current;
+      const target = opener.current?.isConnected ? opener.current : fallbackFocus?.();
       opener.current = null;
       if (!target?.isConnected) return;
       event.preventDefault();
@@ -83,7 +88,7 @@ function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): Fo
  */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const focusReturn = useFocusReturn(props.initialFocus);
+  const focusReturn = useFocusReturn(props.initialFocus, props.fallbackFocus);
   return desktop ? (
     <CentredDialog {...props} focusReturn={focusReturn} />
   ) : (

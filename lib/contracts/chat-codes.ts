@@ -1,5 +1,7 @@
 /** Chat constants without zod, so browser code can import them without loading the request schemas (chat.ts). */
 export const CHAT_MESSAGE_MAX_CHARS = 4000;
+/** Longest chat title, in characters (the database checks it too). */
+export const CHAT_TITLE_MAX = 80;
 
 /** Envelope codes of chat refusals (before streaming) and of stream `error` messages. */
 export const CHAT_CODES = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_TITLE_MAX } from "./chat-codes";
 import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
 
 /**
@@ -11,15 +11,13 @@ import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
  * activity), created by the first message when there is none. A chat id of another user answers 404 like an
  * unknown one.
  */
-export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS } from "./chat-codes";
+export { CHAT_CODES, CHAT_MESSAGE_MAX_CHARS, CHAT_TITLE_MAX } from "./chat-codes";
 const HISTORY_PAGE_DEFAULT = 30;
 const HISTORY_PAGE_MAX = 100;
 
 const robotId = wholeNumber(1, ID_MAX);
 const modelKey = text().trim().min(1).max(64);
 const chatId = text().trim().uuid("Invalid chat id");
-/** Longest chat title, in characters (the database checks it too). */
-export const CHAT_TITLE_MAX = 80;
 /** Far above any reply a model writes within its token limit. */
 const STOP_SHOWN_MAX = 1_000_000;
 
