@@ -174,17 +174,9 @@ function ChatActions({
 }) {
   const panelId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const { open, show, close, rootRef, buttonRef } = usePopup(() =>
+  const { open, show, close, rootRef, buttonRef, disclosureProps } = usePopup(() =>
     panelRef.current?.querySelector<HTMLButtonElement>("button")?.focus(),
   );
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === "Escape" && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    }
-  }
 
   const act = (action: () => void) => () => {
     close();
@@ -192,14 +184,7 @@ function ChatActions({
   };
 
   return (
-    <div
-      ref={rootRef}
-      className="relative flex shrink-0"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) close(false);
-      }}
-    >
+    <div ref={rootRef} className="relative flex shrink-0" {...disclosureProps}>
       <button
         ref={buttonRef}
         type="button"

@@ -3,17 +3,13 @@
  * validated with the zod/mini schemas of chat-client.ts.
  */
 import { apiPost } from "@/lib/api";
-import { ApiError, INVALID_RESPONSE_CODE } from "@/lib/api/errors";
-import { prepareRequest } from "@/lib/api/prepare-request";
-import { readAnswer } from "@/lib/api/read-answer";
-import { sendPrepared, toTransportError } from "@/lib/api/send";
+import { fetchApiFile, type ApiFile } from "@/lib/api/fetch-file";
 import {
   chatDeletedSchema,
   chatSummaryAnswerSchema,
   chatSummaryListSchema,
   type ChatSummary,
 } from "@/lib/contracts/chat-client";
-import { dispositionFilename } from "@/lib/format/content-disposition";
 
 export type ChatExportFormat = "jsonl" | "md";
 
@@ -35,29 +31,13 @@ export async function deleteChat(chatId: string): Promise<void> {
   await apiPost("/v1/chat_session/delete", { chat_id: chatId }, { schema: chatDeletedSchema });
 }
 
-/** The export file of one chat (signed and sent like every request, with the bearer token); errors as ApiError. */
-export async function fetchChatExport(
+/** The export file of one chat (the API client's signing and bearer token, like every request). */
+export function fetchChatExport(
   robotId: number,
   chatId: string,
   format: ChatExportFormat,
   signal?: AbortSignal,
-): Promise<{ blob: Blob; filename: string }> {
-  const prepared = prepareRequest("GET", "/v1/chat_session/export", {
-    robot_id: String(robotId),
-    chat_id: chatId,
-    format,
-  });
-  const response = await sendPrepared(prepared, signal);
-  if (!response.ok) {
-    await readAnswer(response, prepared.token, signal);
-    throw new ApiError({ code: INVALID_RESPONSE_CODE, status: response.status });
-  }
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (error) {
-    throw toTransportError(error, signal);
-  }
-  const filename = dispositionFilename(response.headers.get("content-disposition")) ?? `chat.${format}`;
-  return { blob, filename };
+): Promise<ApiFile> {
+  const query = { robot_id: String(robotId), chat_id: chatId, format };
+  return fetchApiFile("/v1/chat_session/export", query, `chat.${format}`, signal);
 }
