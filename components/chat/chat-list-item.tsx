@@ -184,7 +184,7 @@ function ChatActions({
   };
 
   return (
-    <div ref={rootRef} className="relative flex shrink-0" {...disclosureProps}>
+    <div ref={rootRef} data-own-escape={open || undefined} className="relative flex shrink-0" {...disclosureProps}>
       <button
         ref={buttonRef}
         type="button"

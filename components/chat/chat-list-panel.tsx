@@ -60,6 +60,10 @@ export function ChatListPanel({ robot, open, onOpenChange }: Props) {
         onOpenChange={onOpenChange}
         title={`Chats with ${robot.name}`}
         initialFocus={() => newChatRef.current}
+        onEscapeKeyDown={(event) => {
+          // A row's open actions or rename form closes on this Escape; the list stays.
+          if (event.target instanceof Element && event.target.closest("[data-own-escape]")) event.preventDefault();
+        }}
         className="sm:max-w-md"
       >
         <Button

@@ -22,6 +22,11 @@ export interface ResponsiveDialogProps {
   className?: string;
   /** The element to focus on opening (e.g. the chosen radio); by default the first focusable one. */
   initialFocus?: () => HTMLElement | null | undefined;
+  /**
+   * Runs on Escape before the dialog closes; `preventDefault()` keeps it open (e.g. while a popup inside it
+   * handles that Escape itself: the dialog hears the key first).
+   */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** Where focus goes on closing when the opener is no longer on the page (e.g. the row it deleted). */
   fallbackFocus?: () => HTMLElement | null | undefined;
 }
@@ -107,6 +112,7 @@ function CentredDialog({
   footer,
   className,
   focusReturn,
+  onEscapeKeyDown,
 }: PanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -115,6 +121,7 @@ function CentredDialog({
         <Dialog.Content
           {...(description ? {} : { "aria-describedby": undefined })}
           {...focusReturn}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={join(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
             "flex-col rounded-2xl border border-border bg-card text-foreground shadow-2xl outline-none",
@@ -146,6 +153,7 @@ function BottomDrawer({
   footer,
   className,
   focusReturn,
+  onEscapeKeyDown,
 }: PanelProps) {
   return (
     <Drawer.Root autoFocus open={open} onOpenChange={onOpenChange} closeThreshold={DRAWER_CLOSE_THRESHOLD}>
@@ -154,6 +162,7 @@ function BottomDrawer({
         <Drawer.Content
           {...(description ? {} : { "aria-describedby": undefined })}
           {...focusReturn}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={join(
             "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border-t border-border",
             "bg-card pb-[env(safe-area-inset-bottom)] text-foreground shadow-2xl outline-none",

@@ -21,6 +21,8 @@ const userTexts = (page: Page) =>
 const chatsButton = (page: Page) => page.getByRole("button", { name: `Chats with ${robot.name}` });
 const panel = (page: Page) => page.getByRole("dialog", { name: `Chats with ${robot.name}` });
 const rows = (page: Page) => panel(page).getByTestId("chat-list-item");
+/** A row's button that opens the chat (its name starts with the chat's; the actions button's with "Actions for"). */
+const openButton = (page: Page, name: string) => panel(page).getByRole("button", { name: new RegExp(`^${name}`) });
 const chatParam = (page: Page) => new URL(page.url()).searchParams.get("chat");
 
 async function openPanel(page: Page): Promise<void> {
@@ -74,15 +76,15 @@ for (const viewport of VIEWPORTS) {
     await openPanel(page);
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).nth(0)).toContainText("Second chat hello");
-    await expect(
-      rows(page)
-        .nth(0)
-        .getByRole("button", { name: /Second chat hello/ }),
-    ).toHaveAttribute("aria-current", "true");
-    await rows(page)
-      .nth(1)
-      .getByRole("button", { name: /First chat message/ })
-      .click();
+    await expect(openButton(page, "Second chat hello")).toHaveAttribute("aria-current", "true");
+    await expect(openButton(page, "First chat message")).not.toHaveAttribute("aria-current");
+    // Escape closes a row's actions, not the list.
+    await rowActions(page, "First chat message");
+    await page.keyboard.press("Escape");
+    await expect(panel(page).getByRole("group")).toHaveCount(0);
+    await expect(panel(page).getByRole("button", { name: "Actions for First chat message" })).toBeFocused();
+    await expect(panel(page)).toBeVisible();
+    await openButton(page, "First chat message").click();
     await expect(userTexts(page)).toHaveText(["First chat message"]);
     expect(chatParam(page)).not.toBe(secondId);
     const firstId = chatParam(page)!;
@@ -101,9 +103,7 @@ for (const viewport of VIEWPORTS) {
     await expect(title).toBeFocused();
     await title.fill("Road trip");
     await title.press("Enter");
-    const renamed = rows(page)
-      .nth(0)
-      .getByRole("button", { name: /Road trip/ });
+    const renamed = openButton(page, "Road trip");
     await expect(renamed).toBeVisible();
     await expect(renamed).toBeFocused();
 
