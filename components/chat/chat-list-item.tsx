@@ -43,7 +43,7 @@ export function ChatListItem({ chat, current, busy, onOpen, onRename, onDelete, 
   const name = chatName(chat);
 
   return (
-    <li data-testid="chat-list-item" data-chat-id={chat.id} className="flex items-stretch gap-1 py-1">
+    <li data-testid="chat-list-item" data-chat-id={chat.id} className="flex flex-wrap items-stretch gap-1 py-1">
       {renaming ? (
         <RenameForm
           initial={chat.title ?? ""}
@@ -184,7 +184,9 @@ function ChatActions({
   };
 
   return (
-    <div ref={rootRef} data-own-escape={open || undefined} className="relative flex shrink-0" {...disclosureProps}>
+    // `contents`: the button sits in the row and the open actions below it, in the flow (a popup would be cut off
+    // by the dialog's scrolling body on the last rows).
+    <div ref={rootRef} data-own-escape={open || undefined} className="contents" {...disclosureProps}>
       <button
         ref={buttonRef}
         type="button"
@@ -203,7 +205,7 @@ function ChatActions({
           id={panelId}
           role="group"
           aria-label={`Actions for ${chatLabel}`}
-          className="absolute top-full right-0 z-30 mt-1 w-60 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-xl motion-safe:animate-fade-in"
+          className="order-last grid basis-full gap-0.5 rounded-xl border border-border bg-card p-1.5 text-foreground motion-safe:animate-fade-in sm:grid-cols-2"
         >
           <button type="button" className={ITEM} onClick={act(onRename)}>
             Rename

@@ -66,20 +66,23 @@ export function ChatListPanel({ robot, open, onOpenChange }: Props) {
         }}
         className="sm:max-w-md"
       >
-        <Button
-          ref={newChatRef}
-          onClick={() => void startNew()}
-          disabled={pending === "create"}
-          aria-busy={pending === "create"}
-          className="w-full"
-        >
-          {pending === "create" ? (
-            <Spinner size="sm" label={null} className="[&_svg]:text-primary-foreground" />
-          ) : (
-            <PlusIcon />
-          )}
-          New chat
-        </Button>
+        {/* pt-1: room for the button's focus ring at the top of the scrolling body. */}
+        <div className="pt-1">
+          <Button
+            ref={newChatRef}
+            onClick={() => void startNew()}
+            disabled={pending === "create"}
+            aria-busy={pending === "create"}
+            className="w-full"
+          >
+            {pending === "create" ? (
+              <Spinner size="sm" label={null} className="[&_svg]:text-primary-foreground" />
+            ) : (
+              <PlusIcon />
+            )}
+            New chat
+          </Button>
+        </div>
         <div className="mt-3">
           {query.isPending && query.fetchStatus !== "idle" ? (
             <div className="flex justify-center py-6">
