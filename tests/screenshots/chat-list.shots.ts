@@ -8,9 +8,7 @@ const OUT = path.resolve("test-results/screenshots");
 
 async function settled(page: Page, name: string): Promise<void> {
   // A cancelled animation rejects its `finished`; either way it is over.
-  await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((a) => a.finished)).then(() => undefined),
-  );
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)).then(() => undefined));
   await page.screenshot({ path: path.join(OUT, `${name}.png`), animations: "disabled" });
 }
 
