@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, type KeyboardEvent } from "react";
+import { useId, useRef } from "react";
 import { buttonClassName } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePopup } from "@/components/ui/use-popup";
@@ -21,26 +21,12 @@ export function ExportCardMenu({ robotId, robotName }: { robotId: number; robotN
   const panelId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const { pending, exportCard } = useCardExport(robotId);
-  const { open, show, close, rootRef, buttonRef } = usePopup(() =>
+  const { open, show, close, rootRef, buttonRef, disclosureProps } = usePopup(() =>
     panelRef.current?.querySelector<HTMLButtonElement>("button")?.focus(),
   );
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-    }
-  }
-
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) close(false);
-      }}
-    >
+    <div ref={rootRef} className="relative" {...disclosureProps}>
       <button
         ref={buttonRef}
         type="button"

@@ -2,6 +2,7 @@ import { Link } from "@/components/ui/link";
 import { CharacterAvatar } from "./character-avatar";
 import { ChatBackLink } from "./chat-back-link";
 import { MemoryButton } from "./memory-button";
+import { ChatListButton } from "./chat-list-button";
 import { ModelPicker } from "./model-picker";
 import { WalletStatus } from "./wallet-status";
 
@@ -14,7 +15,7 @@ interface Props {
  * The chat's top bar: who you talk to (server-rendered), your balance and the model picker (client islands).
  * Below 640px it stands in for the site header (a back arrow first) and gives the name a line of its own, which
  * wraps (one line, cut with an ellipsis, while the keyboard leaves little room), with the balance and the model
- * picker below it; from 640px the picker sits on the right.
+ * picker below it; from 640px the picker sits on the right. The user's chats with the character open from the end.
  */
 export function ChatHeader({ robot, avatarSrc }: Props) {
   return (
@@ -40,6 +41,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
           />
         </div>
         <MemoryButton robotId={robot.id} robotName={robot.name} />
+        <ChatListButton robot={robot} />
       </div>
     </div>
   );

@@ -7,6 +7,8 @@ import { ChatNotice } from "./chat-notice";
 import { Composer, type ComposerHandle } from "./composer";
 import { GreetingSwipes } from "./greeting-swipes";
 import { MessageList } from "./message-list";
+import { toast } from "@/stores/toast-store";
+import { useChatId, useOpenChat } from "./use-chat-id";
 import { useChatModels } from "./use-chat-models";
 import { useChatSession } from "./use-chat-session";
 import { useMessageChanges } from "./use-message-changes";
@@ -48,7 +50,20 @@ export function ChatRoom({ robot }: { robot: ChatRobot }) {
     (outcome: ChatStreamOutcome) => setAnnouncement(announcementFor(outcome, robot.name)),
     [robot.name],
   );
-  const session = useChatSession({ robotId: robot.id, uid: viewer.uid, model: models?.current ?? null, onSettled });
+  const chatId = useChatId();
+  const openChat = useOpenChat();
+  const onChatNotFound = useCallback(() => {
+    openChat(null, "replace");
+    toast({ title: "Chat not found", description: "It was deleted. Here is your latest chat." });
+  }, [openChat]);
+  const session = useChatSession({
+    robotId: robot.id,
+    chatId,
+    uid: viewer.uid,
+    model: models?.current ?? null,
+    onSettled,
+    onChatNotFound,
+  });
   const { state } = session;
   const streaming = state.turn !== null;
   const changes = useMessageChanges(session);
@@ -87,6 +102,7 @@ export function ChatRoom({ robot }: { robot: ChatRobot }) {
         greeting={
           <GreetingSwipes
             robotId={robot.id}
+            chatId={chatId}
             greetings={[robot.greeting, ...robot.alternateGreetings]}
             index={state.greetingIndex}
             open={state.entries.length === 0 && !streaming && (viewer.uid === null || state.history.loaded)}

@@ -13,6 +13,7 @@ import { useSwipeGesture } from "./use-swipes";
  */
 export function GreetingSwipes({
   robotId,
+  chatId,
   greetings,
   index,
   open,
@@ -22,6 +23,8 @@ export function GreetingSwipes({
   onChosen,
 }: {
   robotId: number;
+  /** The chat on screen when one was chosen; null means the latest chat with the character. */
+  chatId: string | null;
   /** The greeting, then the alternates. */
   greetings: string[];
   index: number;
@@ -44,7 +47,7 @@ export function GreetingSwipes({
     }
     setPending(true);
     try {
-      onChosen(await chooseGreeting(robotId, next));
+      onChosen(await chooseGreeting(robotId, chatId, next));
     } catch (error) {
       changeFailed("Couldn't switch greetings", error);
     } finally {

@@ -8,14 +8,16 @@ import { chatQueryKeys } from "@/lib/chat/query-keys";
 import type { ChatModelList } from "@/lib/contracts/chat-client";
 import { useDialogStore } from "@/stores/dialog-store";
 import { toast } from "@/stores/toast-store";
+import { useChatId } from "./use-chat-id";
 import { useViewer } from "./use-viewer";
 
-/** The models this viewer can pick for a character, and the current one (the session's, or the default). */
+/** The models this viewer can pick for a character, and the current one (the open chat's, or the default). */
 export function useChatModels(robotKey: string) {
   const { ready, uid } = useViewer();
+  const chatId = useChatId();
   return useQuery({
-    queryKey: chatQueryKeys.models(robotKey, uid),
-    queryFn: ({ signal }) => fetchChatModels(robotKey, signal),
+    queryKey: chatQueryKeys.models(robotKey, uid, chatId),
+    queryFn: ({ signal }) => fetchChatModels(robotKey, chatId, signal),
     enabled: ready,
     staleTime: 60_000,
   });
@@ -25,6 +27,7 @@ export function useChatModels(robotKey: string) {
 export function useChooseModel(robotId: number, robotKey: string) {
   const queryClient = useQueryClient();
   const { uid } = useViewer();
+  const chatId = useChatId();
   const [saving, setSaving] = useState(false);
 
   const choose = useCallback(
@@ -33,13 +36,13 @@ export function useChooseModel(robotId: number, robotKey: string) {
         useDialogStore.getState().openLogin();
         return;
       }
-      const key = chatQueryKeys.models(robotKey, uid);
+      const key = chatQueryKeys.models(robotKey, uid, chatId);
       const before = queryClient.getQueryData<ChatModelList>(key);
       if (!before || before.current === model) return;
       queryClient.setQueryData<ChatModelList>(key, { ...before, current: model });
       setSaving(true);
       try {
-        const current = await setChatModel(robotId, model);
+        const current = await setChatModel(robotId, chatId, model);
         queryClient.setQueryData<ChatModelList>(key, (list) => (list ? { ...list, current } : list));
       } catch (error) {
         queryClient.setQueryData<ChatModelList>(key, (list) => (list ? { ...list, current: before.current } : list));
@@ -50,7 +53,7 @@ export function useChooseModel(robotId: number, robotKey: string) {
         setSaving(false);
       }
     },
-    [queryClient, robotId, robotKey, uid],
+    [chatId, queryClient, robotId, robotKey, uid],
   );
 
   return { choose, saving };

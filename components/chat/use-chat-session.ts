@@ -1,7 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { type Dispatch, useCallback, useEffect, useReducer, useRef } from "react";
+import { type Dispatch, useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { isApiError } from "@/lib/api/errors";
 import { fetchChatHistory, openChatStream, stopChatReply } from "@/lib/chat/chat-api";
 import { openRegenerateStream, openResendStream } from "@/lib/chat/chat-changes-api";
 import { chatSessionReducer, type ChatSessionAction } from "@/lib/chat/chat-changes";
@@ -9,6 +10,7 @@ import { purchaseDialogFor } from "@/lib/chat/chat-failures";
 import { initialChatState, shownReply, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
 import { createFrameBatcher } from "@/lib/chat/frame-batcher";
+import { CHAT_CODES } from "@/lib/contracts/chat-codes";
 import { chatQueryKeys } from "@/lib/chat/query-keys";
 import { useDialogStore } from "@/stores/dialog-store";
 import { useWalletPatch } from "./use-wallet";
@@ -36,33 +38,46 @@ export interface ChatSession {
 
 interface Options {
   robotId: number;
+  /** The chat chosen in the URL, or null for the latest chat with the character. */
+  chatId: string | null;
   /** Signed-in user, or null; history loads for a user and resets when it changes. */
   uid: string | null;
   model: string | null;
   /** Called once per finished turn, for the screen-reader announcement. */
   onSettled?: (outcome: ChatStreamOutcome) => void;
+  /** The chosen chat is not (or no longer) the user's: the page goes back to the latest. */
+  onChatNotFound?: () => void;
 }
 
 let localKeys = 0;
 
-/** One page of history into the state; a failure is shown unless the request was cancelled. */
+/**
+ * One page of history into the state; a failure is shown unless the request was cancelled. The chat it came from
+ * goes to `onChat` (the latest one's id when none was chosen); a chosen chat that is not found to `onMissing`.
+ */
 function loadHistoryPage(
   dispatch: Dispatch<ChatSessionAction>,
-  robotId: number,
+  chat: { robotId: number; chatId: string | null },
   before: number | null,
   signal: AbortSignal,
+  on: { chat: (id: string | null) => void; missing: () => void },
 ): void {
   dispatch({ type: "history_loading" });
-  fetchChatHistory(robotId, before, signal).then(
-    (page) => dispatch({ type: "history_loaded", page }),
-    () => {
-      if (!signal.aborted) dispatch({ type: "history_failed" });
+  fetchChatHistory(chat.robotId, chat.chatId, before, signal).then(
+    (page) => {
+      on.chat(page.session_id);
+      dispatch({ type: "history_loaded", page });
+    },
+    (error: unknown) => {
+      if (signal.aborted) return;
+      if (isApiError(error) && error.code === CHAT_CODES.CHAT_NOT_FOUND) on.missing();
+      else dispatch({ type: "history_failed" });
     },
   );
 }
 
 /** The conversation with one character: history paging, sending with a streamed reply, stop and retry. */
-export function useChatSession({ robotId, uid, model, onSettled }: Options): ChatSession {
+export function useChatSession({ robotId, chatId, uid, model, onSettled, onChatNotFound }: Options): ChatSession {
   const [state, dispatch] = useReducer(chatSessionReducer, initialChatState);
   const stateRef = useRef(state);
   const abortRef = useRef<AbortController | null>(null);
@@ -74,26 +89,41 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
   const runningRef = useRef<Promise<SendResult> | null>(null);
   const olderRef = useRef<AbortController | null>(null);
   const settledRef = useRef(onSettled);
+  const missingRef = useRef(onChatNotFound);
+  /** The chat on screen: the chosen one, or the latest once history or a reply has said which it is. */
+  const shownChatRef = useRef<string | null>(chatId);
   const queryClient = useQueryClient();
   const patchWallet = useWalletPatch();
 
   useEffect(() => {
     stateRef.current = state;
     settledRef.current = onSettled;
+    missingRef.current = onChatNotFound;
   });
+
+  const historyHandlers = useMemo(
+    () => ({
+      chat: (id: string | null) => {
+        shownChatRef.current = id;
+      },
+      missing: () => missingRef.current?.(),
+    }),
+    [],
+  );
 
   useEffect(() => {
     dispatch({ type: "reset" });
+    shownChatRef.current = chatId;
     if (uid === null) return;
     const ctrl = new AbortController();
-    loadHistoryPage(dispatch, robotId, null, ctrl.signal);
+    loadHistoryPage(dispatch, { robotId, chatId }, null, ctrl.signal, historyHandlers);
     return () => {
       ctrl.abort();
       olderRef.current?.abort();
       // Leaving the page (or signing out) stops a reply; the server keeps what was written.
       abortRef.current?.abort();
     };
-  }, [robotId, uid]);
+  }, [robotId, chatId, uid, historyHandlers]);
 
   const loadOlder = useCallback(() => {
     const { history } = stateRef.current;
@@ -102,8 +132,9 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     if (history.loaded && (!history.hasMore || history.nextBefore === null)) return;
     const ctrl = new AbortController();
     olderRef.current = ctrl;
-    loadHistoryPage(dispatch, robotId, history.loaded ? history.nextBefore : null, ctrl.signal);
-  }, [robotId, uid]);
+    const chat = { robotId, chatId: chatId ?? shownChatRef.current };
+    loadHistoryPage(dispatch, chat, history.loaded ? history.nextBefore : null, ctrl.signal, historyHandlers);
+  }, [robotId, chatId, uid, historyHandlers]);
 
   /** One streamed turn: `begin` puts it on screen, `open` requests the reply. */
   const runTurn = useCallback(
@@ -116,7 +147,10 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
       const outcome = await consumeChatStream(
         open(ctrl.signal),
         {
-          onStart: (start) => dispatch({ type: "start", start }),
+          onStart: (start) => {
+            shownChatRef.current = start.session_id;
+            dispatch({ type: "start", start });
+          },
           onDelta: (delta) => batcher.push(delta),
           onEnd: (end) => {
             batcher.flush();
@@ -136,6 +170,8 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
       const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.wallet(uid) });
 
       let result: SendResult;
+      if (outcome.type === "ended" || outcome.started)
+        void queryClient.invalidateQueries({ queryKey: chatQueryKeys.chatsAll() });
       if (outcome.type === "ended") {
         result = "ended";
         void queryClient.invalidateQueries({ queryKey: chatQueryKeys.recentAll() });
@@ -193,10 +229,10 @@ export function useChatSession({ robotId, uid, model, onSettled }: Options): Cha
     (text: string) =>
       track(
         runTurn({ type: "send", key: `local-${++localKeys}`, text }, (signal) =>
-          openChatStream({ robotId, message: text, model }, signal),
+          openChatStream({ robotId, chatId: chatId ?? shownChatRef.current, message: text, model }, signal),
         ),
       ),
-    [model, robotId, runTurn, track],
+    [chatId, model, robotId, runTurn, track],
   );
 
   const regenerate = useCallback(

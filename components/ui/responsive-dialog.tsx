@@ -22,6 +22,13 @@ export interface ResponsiveDialogProps {
   className?: string;
   /** The element to focus on opening (e.g. the chosen radio); by default the first focusable one. */
   initialFocus?: () => HTMLElement | null | undefined;
+  /**
+   * Runs on Escape before the dialog closes; `preventDefault()` keeps it open (e.g. while a popup inside it
+   * handles that Escape itself: the dialog hears the key first).
+   */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** Where focus goes on closing when the opener is no longer on the page (e.g. the row it deleted). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
 const OVERLAY = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]";
@@ -55,7 +62,10 @@ interface FocusReturn {
  * opened from anywhere (a header button, a menu item, a refused chat message), so the opener is remembered when
  * the dialog takes focus (the opener still has it then) and focused again on close, if it is still on the page.
  */
-function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): FocusReturn {
+function useFocusReturn(
+  initialFocus: ResponsiveDialogProps["initialFocus"],
+  fallbackFocus: ResponsiveDialogProps["fallbackFocus"],
+): FocusReturn {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event) => {
@@ -67,7 +77,7 @@ function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): Fo
       first.focus();
     },
     onCloseAutoFocus: (event) => {
-      const target = opener.current;
+      const target = opener.current?.isConnected ? opener.current : fallbackFocus?.();
       opener.current = null;
       if (!target?.isConnected) return;
       event.preventDefault();
@@ -83,7 +93,7 @@ function useFocusReturn(initialFocus: ResponsiveDialogProps["initialFocus"]): Fo
  */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const focusReturn = useFocusReturn(props.initialFocus);
+  const focusReturn = useFocusReturn(props.initialFocus, props.fallbackFocus);
   return desktop ? (
     <CentredDialog {...props} focusReturn={focusReturn} />
   ) : (
@@ -102,6 +112,7 @@ function CentredDialog({
   footer,
   className,
   focusReturn,
+  onEscapeKeyDown,
 }: PanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -110,6 +121,7 @@ function CentredDialog({
         <Dialog.Content
           {...(description ? {} : { "aria-describedby": undefined })}
           {...focusReturn}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={join(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2",
             "flex-col rounded-2xl border border-border bg-card text-foreground shadow-2xl outline-none",
@@ -141,6 +153,7 @@ function BottomDrawer({
   footer,
   className,
   focusReturn,
+  onEscapeKeyDown,
 }: PanelProps) {
   return (
     <Drawer.Root autoFocus open={open} onOpenChange={onOpenChange} closeThreshold={DRAWER_CLOSE_THRESHOLD}>
@@ -149,6 +162,7 @@ function BottomDrawer({
         <Drawer.Content
           {...(description ? {} : { "aria-describedby": undefined })}
           {...focusReturn}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={join(
             "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl border-t border-border",
             "bg-card pb-[env(safe-area-inset-bottom)] text-foreground shadow-2xl outline-none",

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 
 /**
  * Open state of a button's popup (a menu or a listbox). While it is open, a pointer press outside `rootRef` closes
@@ -32,5 +32,21 @@ export function usePopup(onOpen: () => void) {
     if (returnFocus) buttonRef.current?.focus();
   }
 
-  return { open, show: () => setOpen(true), close, rootRef, buttonRef };
+  /**
+   * For the root of a disclosure (a group of buttons rather than a menu): Escape closes it back to the button (and
+   * goes no further, so a dialog around it stays open); focus leaving the root closes it.
+   */
+  const disclosureProps = {
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !open) return;
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    },
+    onBlur: (event: FocusEvent) => {
+      if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) close(false);
+    },
+  };
+
+  return { open, show: () => setOpen(true), close, rootRef, buttonRef, disclosureProps };
 }

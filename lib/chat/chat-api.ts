@@ -10,30 +10,39 @@ const schemas = () => import("@/lib/contracts/chat-client");
 
 const HISTORY_PAGE_SIZE = 30;
 
-export function fetchChatHistory(robotId: number, before: number | null, signal?: AbortSignal): Promise<ChatHistory> {
-  const body =
-    before === null
-      ? { robot_id: robotId, limit: HISTORY_PAGE_SIZE }
-      : { robot_id: robotId, before, limit: HISTORY_PAGE_SIZE };
-  return apiPost("/v1/chat_session/history", body, {
-    schema: () => schemas().then((m) => m.chatHistorySchema),
-    signal,
-  });
+/** `{ chat_id }` when a chat is chosen; without it the server means the latest chat with the character. */
+function chatField(chatId: string | null): { chat_id?: string } {
+  return chatId === null ? {} : { chat_id: chatId };
 }
 
-export function fetchChatModels(robotKey: string, signal?: AbortSignal): Promise<ChatModelList> {
+export function fetchChatHistory(
+  robotId: number,
+  chatId: string | null,
+  before: number | null,
+  signal?: AbortSignal,
+): Promise<ChatHistory> {
+  const body = {
+    robot_id: robotId,
+    ...chatField(chatId),
+    ...(before === null ? {} : { before }),
+    limit: HISTORY_PAGE_SIZE,
+  };
+  return apiPost("/v1/chat_session/history", body, { schema: () => schemas().then((m) => m.chatHistorySchema), signal });
+}
+
+export function fetchChatModels(robotKey: string, chatId: string | null, signal?: AbortSignal): Promise<ChatModelList> {
   return apiGet(
     "/v1/chat_session/model",
-    { robot_key: robotKey },
+    { robot_key: robotKey, ...chatField(chatId) },
     { schema: () => schemas().then((m) => m.chatModelListSchema), signal },
   );
 }
 
-export async function setChatModel(robotId: number, model: string): Promise<string> {
+export async function setChatModel(robotId: number, chatId: string | null, model: string): Promise<string> {
   return (
     await apiPost(
       "/v1/chat_session/set_model",
-      { robot_id: robotId, model },
+      { robot_id: robotId, model, ...chatField(chatId) },
       { schema: () => schemas().then((m) => m.chatSetModelSchema) },
     )
   ).current;
@@ -50,11 +59,14 @@ export function stopChatReply(messageId: number, shownLength: number): Promise<C
 
 /** The reply stream for one message: raw messages for consumeChatStream. Aborting `signal` stops the reply. */
 export function openChatStream(
-  input: { robotId: number; message: string; model: string | null },
+  input: { robotId: number; chatId: string | null; message: string; model: string | null },
   signal: AbortSignal,
 ): AsyncIterable<unknown> {
-  const body = input.model
-    ? { robot_id: input.robotId, message: input.message, model: input.model }
-    : { robot_id: input.robotId, message: input.message };
+  const body = {
+    robot_id: input.robotId,
+    message: input.message,
+    ...(input.model ? { model: input.model } : {}),
+    ...chatField(input.chatId),
+  };
   return postStream("/v1/chat_session/chat", body, { signal });
 }

@@ -44,10 +44,10 @@ export function chooseSwipe(messageId: number, index: number): Promise<ChatMessa
   return apiPost("/v1/chat_session/swipe", { message_id: messageId, index }, { schema: chatMessageAnswerSchema });
 }
 
-export async function chooseGreeting(robotId: number, index: number): Promise<number> {
+export async function chooseGreeting(robotId: number, chatId: string | null, index: number): Promise<number> {
   const answer = await apiPost(
     "/v1/chat_session/greeting",
-    { robot_id: robotId, index },
+    { robot_id: robotId, index, ...(chatId === null ? {} : { chat_id: chatId }) },
     { schema: chatGreetingSchema },
   );
   return answer.greeting_index;
@@ -58,5 +58,5 @@ export function editReply(messageId: number, content: string): Promise<ChatMessa
 }
 
 export function deleteMessages(messageId: number, scope: "message" | "after"): Promise<ChatDeleted> {
-  return apiPost("/v1/chat_session/delete", { message_id: messageId, scope }, { schema: chatDeleteSchema });
+  return apiPost("/v1/chat_session/delete_messages", { message_id: messageId, scope }, { schema: chatDeleteSchema });
 }

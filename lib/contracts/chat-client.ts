@@ -57,6 +57,24 @@ export type RecentChat = z.infer<typeof recentChatSchema>;
 export const recentChatListSchema = z.object({ list: z.array(recentChatSchema) });
 
 /**
+ * One of the user's chats with a character (POST /v1/chat_session/list, create, rename). `title` is the user's,
+ * or null; `preview` is the chat's first words (its first message of the user), or null while it has none.
+ */
+const chatSummarySchema = z.object({
+  id: z.string(),
+  robot_id: z.number(),
+  title: z.nullable(z.string()),
+  preview: z.nullable(z.string()),
+  message_count: z.int(),
+  created_at: z.string(),
+  last_message_at: z.string(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;
+export const chatSummaryListSchema = z.object({ list: z.array(chatSummarySchema) });
+export const chatSummaryAnswerSchema = z.object({ chat: chatSummarySchema });
+export const chatDeletedSchema = z.object({ chat_id: z.string() });
+
+/**
  * GET /v1/buy_coin/wallet. `free_replies_left` is null when the held plan lifts the daily limit; `subscribed` is
  * true while the user holds a plan in its paid period.
  */
@@ -71,7 +89,7 @@ export type Wallet = z.infer<typeof walletSchema>;
 /** POST /v1/chat_session/swipe and /edit (chat.ts): the reply as it is now. */
 export const chatMessageAnswerSchema = z.object({ message: chatMessageSchema });
 export type ChatMessageAnswer = z.infer<typeof chatMessageAnswerSchema>;
-/** POST /v1/chat_session/delete: the ids of every message removed (swipes included). */
+/** POST /v1/chat_session/delete_messages: the ids of every message removed (swipes included). */
 export const chatDeleteSchema = z.object({ deleted: z.array(z.number()) });
 export type ChatDeleted = z.infer<typeof chatDeleteSchema>;
 /** POST /v1/chat_session/greeting. */

@@ -2,6 +2,8 @@
 export const CHAT_MESSAGE_MAX_CHARS = 4000;
 /** The longest text a reply may be edited to; replies are written within a model's token limit, far below it. */
 export const CHAT_REPLY_EDIT_MAX_CHARS = 20_000;
+/** Longest chat title, in characters (the database checks it too). */
+export const CHAT_TITLE_MAX = 80;
 
 /** Envelope codes of chat refusals (before streaming) and of stream `error` messages. */
 export const CHAT_CODES = {
@@ -17,6 +19,8 @@ export const CHAT_CODES = {
   ALLOWANCE_EXHAUSTED: 40201,
   /** The coin balance does not cover this model's reply. HTTP 402. Opens the coin dialog. */
   INSUFFICIENT_COINS: 40202,
+  /** The chat id is unknown or not the user's chat with this character (both alike). HTTP 404. */
+  CHAT_NOT_FOUND: 40411,
   /** The model is unknown or switched off. HTTP 400. */
   MODEL_UNAVAILABLE: 40011,
   /** Stream error: the model failed or sent something unreadable. */

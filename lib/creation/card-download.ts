@@ -3,43 +3,14 @@
  * token when signed in (the creator may export a private character). The answer is the file itself; an error is
  * the usual envelope, thrown as ApiError.
  */
-import { ApiError, INVALID_RESPONSE_CODE } from "@/lib/api/errors";
-import { prepareRequest } from "@/lib/api/prepare-request";
-import { readAnswer } from "@/lib/api/read-answer";
-import { sendPrepared, toTransportError } from "@/lib/api/send";
-import { dispositionFilename } from "@/lib/format/content-disposition";
+import { fetchApiFile, type ApiFile } from "@/lib/api/fetch-file";
 
 export type CardFormat = "png" | "json";
 
-export interface CardFile {
-  blob: Blob;
-  filename: string;
-}
+export type CardFile = ApiFile;
 
-export async function fetchCardFile(id: number, format: CardFormat, signal?: AbortSignal): Promise<CardFile> {
-  const prepared = await prepareRequest(
-    "GET",
-    "/v1/robot/card",
-    { id: String(id), format },
-    undefined,
-    undefined,
-    signal,
-  );
-  const response = await sendPrepared(prepared, signal);
-  if (!response.ok) {
-    // Throws the envelope's code and message (and runs the 401 hook); an envelope that says "ok" on an error
-    // status is still a failure.
-    await readAnswer(response, prepared.token, signal);
-    throw new ApiError({ code: INVALID_RESPONSE_CODE, status: response.status });
-  }
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (error) {
-    throw toTransportError(error, signal);
-  }
-  const filename = dispositionFilename(response.headers.get("content-disposition")) ?? `character-${id}.${format}`;
-  return { blob, filename };
+export function fetchCardFile(id: number, format: CardFormat, signal?: AbortSignal): Promise<CardFile> {
+  return fetchApiFile("/v1/robot/card", { id: String(id), format }, `character-${id}.${format}`, signal);
 }
 
 /** Saves a blob as a download named `filename` (an object URL on a temporary link, revoked afterwards). */

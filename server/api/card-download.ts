@@ -18,7 +18,7 @@ function isPaired(s: string, i: number): boolean {
 }
 
 /** RFC 5987's percent-encoding of UTF-8 (encodeURIComponent leaves a few characters it does not allow). */
-function rfc5987(name: string): string {
+export function rfc5987FileName(name: string): string {
   return encodeURIComponent(
     name.replace(/[\uD800-\uDFFF]/g, (ch, i: number) => (isPaired(name, i) ? ch : "_")),
   ).replace(/['()*!]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -27,7 +27,7 @@ function rfc5987(name: string): string {
 /** The headers of a card download: an attachment with its exact type, never sniffed, never cached. */
 export function cardDownloadHeaders(file: CardFile, extension: "png" | "json"): Record<string, string> {
   const name = `${asciiFileName(file.baseName)}.${extension}`;
-  const utf8 = `${rfc5987(file.baseName) || "character"}.${extension}`;
+  const utf8 = `${rfc5987FileName(file.baseName) || "character"}.${extension}`;
   return {
     "content-type": file.contentType === "application/json" ? "application/json; charset=utf-8" : "image/png",
     "content-disposition": `attachment; filename="${name}"; filename*=UTF-8''${utf8}`,

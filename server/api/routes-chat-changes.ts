@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import {
-  chatDeleteRequest,
+  chatDeleteMessagesRequest,
   chatEditRequest,
   chatGreetingRequest,
   chatRegenerateRequest,
@@ -42,7 +42,7 @@ export function chatChangeRoutes(): Hono<ApiEnv> {
 
   app.post("/chat_session/greeting", requireAuth, async (c) => {
     const input = readBody(c, chatGreetingRequest);
-    const choice = { robotId: input.robot_id, index: input.index };
+    const choice = { robotId: input.robot_id, chatId: input.chat_id, index: input.index };
     return ok(c, await chooseGreeting(chatDeps(c), c.get("user").id, choice));
   });
 
@@ -54,8 +54,8 @@ export function chatChangeRoutes(): Hono<ApiEnv> {
     );
   });
 
-  app.post("/chat_session/delete", requireAuth, async (c) => {
-    const input = readBody(c, chatDeleteRequest);
+  app.post("/chat_session/delete_messages", requireAuth, async (c) => {
+    const input = readBody(c, chatDeleteMessagesRequest);
     return ok(
       c,
       await deleteMessages(chatDeps(c), c.get("user").id, { messageId: input.message_id, scope: input.scope }),

@@ -1,6 +1,11 @@
 import { Hono, type Context } from "hono";
 import {
+  chatCreateRequest,
+  chatDeleteRequest,
+  chatExportQuery,
   chatHistoryRequest,
+  chatListRequest,
+  chatRenameRequest,
   chatModelQuery,
   chatRecentQuery,
   chatSendRequest,
@@ -9,12 +14,15 @@ import {
 } from "../../lib/contracts/chat";
 import { beginReply, type BegunReply } from "../modules/chat/begin-reply";
 import type { ChatDeps } from "../modules/chat/chat-context";
+import { openChatExport } from "../modules/chat/chat-export";
 import { readHistory, recentChats } from "../modules/chat/chat-history";
+import { createChat, deleteChat, listChats, renameChat } from "../modules/chat/chat-list";
 import { listModelsFor, setSessionModel } from "../modules/chat/model-choice";
 import { relayReply } from "../modules/chat/reply-relay";
 import { stopReply } from "../modules/chat/stop-reply";
 import { readWallet } from "../modules/chat/wallet-summary";
 import type { ApiEnv } from "./context";
+import { chatExportHeaders } from "./chat-download";
 import { ok } from "./envelope";
 import { requireAuth, resolvesOwnSession } from "./middleware/auth";
 import { readBody, readQuery } from "./validate";
@@ -46,13 +54,13 @@ export function chatRoutes(): Hono<ApiEnv> {
 
   app.post("/chat_session/stop", requireAuth, async (c) => {
     const input = readBody(c, chatStopRequest);
-    const stop = { messageId: input.message_id, shownLength: input.shown_length };
+    const stop = { messageId: input.message_id, shownLength: input.shown_length, chatId: input.chat_id };
     return ok(c, await stopReply(chatDeps(c), c.get("user").id, stop));
   });
 
   app.post("/chat_session/history", requireAuth, async (c) => {
     const input = readBody(c, chatHistoryRequest);
-    const page = { robotId: input.robot_id, before: input.before, limit: input.limit };
+    const page = { robotId: input.robot_id, chatId: input.chat_id, before: input.before, limit: input.limit };
     return ok(c, await readHistory(chatDeps(c).db, c.get("user").id, page));
   });
 
@@ -62,13 +70,40 @@ export function chatRoutes(): Hono<ApiEnv> {
   });
 
   app.get("/chat_session/model", async (c) => {
-    const { robot_key } = readQuery(c, chatModelQuery);
-    return ok(c, await listModelsFor(chatDeps(c), c.get("sessionUser"), robot_key));
+    const { robot_key, chat_id } = readQuery(c, chatModelQuery);
+    return ok(c, await listModelsFor(chatDeps(c), c.get("sessionUser"), robot_key, new Date(), chat_id));
   });
 
   app.post("/chat_session/set_model", requireAuth, async (c) => {
     const input = readBody(c, chatSetModelRequest);
     return ok(c, await setSessionModel(chatDeps(c), c.get("user"), viewerOf(c), input));
+  });
+
+  app.post("/chat_session/list", requireAuth, async (c) => {
+    const { robot_id } = readBody(c, chatListRequest);
+    return ok(c, { list: await listChats(chatDeps(c).db, c.get("user").id, robot_id) });
+  });
+
+  app.post("/chat_session/create", requireAuth, async (c) => {
+    const { robot_id } = readBody(c, chatCreateRequest);
+    return ok(c, { chat: await createChat(chatDeps(c), c.get("user").id, viewerOf(c), robot_id) });
+  });
+
+  app.post("/chat_session/rename", requireAuth, async (c) => {
+    const { chat_id, title } = readBody(c, chatRenameRequest);
+    return ok(c, { chat: await renameChat(chatDeps(c).db, c.get("user").id, chat_id, title) });
+  });
+
+  app.post("/chat_session/delete", requireAuth, async (c) => {
+    const { chat_id } = readBody(c, chatDeleteRequest);
+    return ok(c, await deleteChat(chatDeps(c), c.get("user").id, chat_id));
+  });
+
+  app.get("/chat_session/export", requireAuth, async (c) => {
+    const { robot_id, chat_id, format } = readQuery(c, chatExportQuery);
+    const file = await openChatExport(chatDeps(c), c.get("user"), { robotId: robot_id, chatId: chat_id, format });
+    for (const [name, value] of Object.entries(chatExportHeaders(file))) c.header(name, value);
+    return c.body(file.body);
   });
 
   app.get("/buy_coin/wallet", requireAuth, async (c) => ok(c, await readWallet(chatDeps(c), c.get("user").id)));

@@ -205,12 +205,12 @@ describe.each(testDrivers())("Swipes, edits and deletions on %s", (driver) => {
       reply: replyId(s),
     });
 
-    const gone = await data(await call("delete", auth, { message_id: replyId(swipe), scope: "message" }));
+    const gone = await data(await call("delete_messages", auth, { message_id: replyId(swipe), scope: "message" }));
     expect(gone.deleted).toEqual([replyId(a), replyId(swipe)]);
     let list = (await history(auth)).list.map((m: { content: string }) => m.content);
     expect(list).toEqual(["one", "two", "2.", "three", "3."]);
 
-    const after = await data(await call("delete", auth, { message_id: ids(b).reply, scope: "after" }));
+    const after = await data(await call("delete_messages", auth, { message_id: ids(b).reply, scope: "after" }));
     expect(after.deleted).toEqual([ids(c).user, ids(c).reply]);
     list = (await history(auth)).list.map((m: { content: string }) => m.content);
     expect(list).toEqual(["one", "two", "2."]);
@@ -218,10 +218,10 @@ describe.each(testDrivers())("Swipes, edits and deletions on %s", (driver) => {
     const four = await say(auth, "four", ["4."]);
     expect(lastPrompt().join("\n")).not.toMatch(/1\.|1b\.|three|3\./);
 
-    const userOnly = await data(await call("delete", auth, { message_id: ids(b).user, scope: "message" }));
+    const userOnly = await data(await call("delete_messages", auth, { message_id: ids(b).user, scope: "message" }));
     expect(userOnly.deleted).toEqual([ids(b).user]);
     // A reply whose message was deleted answers nothing: it cannot be regenerated.
-    await data(await call("delete", auth, { message_id: ids(four).user, scope: "message" }));
+    await data(await call("delete_messages", auth, { message_id: ids(four).user, scope: "message" }));
     const orphan = await call("regenerate", auth, { message_id: ids(four).reply });
     expect(orphan.status).toBe(400);
     expect((await orphan.json()).msg).toBe("There is no message for this reply to answer.");
@@ -237,7 +237,7 @@ describe.each(testDrivers())("Swipes, edits and deletions on %s", (driver) => {
       ["regenerate", { message_id: id }],
       ["swipe", { message_id: id, index: 0 }],
       ["edit", { message_id: id, content: "mine now" }],
-      ["delete", { message_id: id, scope: "message" }],
+      ["delete_messages", { message_id: id, scope: "message" }],
       ["resend", { message_id: userMessageId, message: "mine now" }],
     ] as const) {
       const res = await call(path, theirs, body);
@@ -256,7 +256,7 @@ describe.each(testDrivers())("Swipes, edits and deletions on %s", (driver) => {
     const open = await call("chat", mine, { robot_id: robotId, message: "wait" });
     for (const [path, body] of [
       ["edit", { message_id: id, content: "x" }],
-      ["delete", { message_id: id, scope: "after" }],
+      ["delete_messages", { message_id: id, scope: "after" }],
       ["regenerate", { message_id: id }],
     ] as const) {
       const res = await call(path, mine, body);

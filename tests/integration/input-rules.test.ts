@@ -184,7 +184,23 @@ const SAMPLES: Sample[] = [
   sample("POST /v1/chat_session/swipe", "chat.chatSwipeRequest", () => ({ message_id: 1, index: 0 })),
   sample("POST /v1/chat_session/greeting", "chat.chatGreetingRequest", (ids) => ({ robot_id: ids.robotId, index: 0 })),
   sample("POST /v1/chat_session/edit", "chat.chatEditRequest", () => ({ message_id: 1, content: "Hi" })),
-  sample("POST /v1/chat_session/delete", "chat.chatDeleteRequest", () => ({ message_id: 1, scope: "after" })),
+  sample("POST /v1/chat_session/delete_messages", "chat.chatDeleteMessagesRequest", () => ({
+    message_id: 1,
+    scope: "after",
+  })),
+  sample("POST /v1/chat_session/list", "chat.chatListRequest", (ids) => ({ robot_id: ids.robotId })),
+  sample("POST /v1/chat_session/create", "chat.chatCreateRequest", (ids) => ({ robot_id: ids.robotId })),
+  sample("POST /v1/chat_session/rename", "chat.chatRenameRequest", () => ({
+    chat_id: "00000000-0000-4000-8000-000000000000",
+    title: "Evening",
+  })),
+  sample("POST /v1/chat_session/delete", "chat.chatDeleteRequest", () => ({
+    chat_id: "00000000-0000-4000-8000-000000000000",
+  })),
+  sample("GET /v1/chat_session/export", "chat.chatExportQuery", (ids) => ({
+    robot_id: String(ids.robotId),
+    format: "md",
+  })),
   sample("POST /v1/chat_session/history", "chat.chatHistoryRequest", (ids) => ({ robot_id: ids.robotId, limit: 10 })),
   sample("GET /v1/chat_session/recent_list", "chat.chatRecentQuery", () => ({ limit: "5" })),
   sample("GET /v1/chat_session/model", "chat.chatModelQuery", (ids) => ({ robot_key: ids.robotKey })),

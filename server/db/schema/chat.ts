@@ -44,15 +44,19 @@ export const chatSessions = pgTable(
       .notNull()
       .references(() => robots.id, { onDelete: "cascade" }),
     modelKey: text("model_key").references(() => chatModels.key, { onDelete: "set null" }),
+    /** Set by the user; null shows the chat's first words instead. */
+    title: text("title"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     /** The greeting the chat opens with: 0 the character's greeting, n its n-th alternate greeting. */
     greetingIndex: integer("greeting_index").notNull().default(0),
   },
   (t) => [
-    uniqueIndex("chat_sessions_user_robot_uq").on(t.userId, t.robotId),
+    // A user has any number of chats with a character; without a chat id, calls mean the latest of them.
+    index("chat_sessions_user_robot_latest_idx").on(t.userId, t.robotId, t.lastMessageAt.desc()),
     index("chat_sessions_recent_idx").on(t.userId, t.lastMessageAt.desc()),
     check("chat_sessions_greeting_ck", sql`${t.greetingIndex} >= 0`),
+    check("chat_sessions_title_ck", sql`char_length(${t.title}) between 1 and 80`),
   ],
 );
 

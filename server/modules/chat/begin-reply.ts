@@ -7,6 +7,7 @@ import type { PlanBenefits } from "../billing/plan-benefits";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { pickModel, type ModelRow } from "./chat-models";
+import { chatReplyLeaseKey, firstChatLeaseKey } from "./chat-sessions";
 import type { MessageRow } from "./chat-history";
 import { priceReply, type ChargeResult, type ReplyPrice } from "./metering";
 import { scheduleMemorySummary } from "./memory/memory-summariser";
@@ -58,38 +59,36 @@ export async function checkMessageRate(deps: ChatDeps, userId: string): Promise<
   }
 }
 
-/** The store key of a chat's one-reply lease: whoever holds it may write to the chat. */
-export function chatReplyLeaseKey(userId: string, robotId: number): string {
-  return `chat-reply:${userId}:${robotId}`;
-}
-
-/** The user's stream lease and the chat's one-reply lease; the release ends both. */
-async function takeLeases(deps: ChatDeps, userId: string, robotId: number): Promise<() => Promise<void>> {
+/**
+ * The user's stream lease and the one-reply leases (the chat's, and for a first chat with the character also the
+ * first-chat lease, see chat-sessions.ts); the release ends them all.
+ */
+async function takeLeases(deps: ChatDeps, userId: string, replyKeys: string[]): Promise<() => Promise<void>> {
   const holder = randomUUID();
   const streamsKey = `chat-streams:${userId}`;
-  const replyKey = chatReplyLeaseKey(userId, robotId);
   if (!(await deps.store.acquire(streamsKey, holder, deps.config.CHAT_MAX_STREAMS_PER_USER, LEASE_TTL_MS))) {
     throw new AppError(429, CHAT_CODES.TOO_MANY_STREAMS, "You're sending messages too quickly. Try again in a moment.");
   }
-  let replyHeld = false;
+  const held: string[] = [];
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
     await Promise.all([
       deps.store.release(streamsKey, holder),
-      replyHeld ? deps.store.release(replyKey, holder) : undefined,
+      ...held.map((key) => deps.store.release(key, holder)),
     ]).catch((err: unknown) => deps.logger.warn("chat lease release failed", { error: String(err) }));
   };
   try {
-    replyHeld = await deps.store.acquire(replyKey, holder, 1, LEASE_TTL_MS);
+    for (const key of replyKeys) {
+      if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS))) {
+        throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
+      }
+      held.push(key);
+    }
   } catch (err) {
     await release();
     throw err;
-  }
-  if (!replyHeld) {
-    await release();
-    throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
   }
   return release;
 }
@@ -101,13 +100,13 @@ async function takeLeases(deps: ChatDeps, userId: string, robotId: number): Prom
 async function takeLeasesWaiting(
   deps: ChatDeps,
   userId: string,
-  robotId: number,
+  replyKeys: string[],
   waitMs: number,
 ): Promise<() => Promise<void>> {
   const deadline = Date.now() + waitMs;
   for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
     try {
-      return await takeLeases(deps, userId, robotId);
+      return await takeLeases(deps, userId, replyKeys);
     } catch (err) {
       const busy = err instanceof AppError && err.code === CHAT_CODES.REPLY_IN_PROGRESS;
       if (!busy || Date.now() + pause > deadline) throw err;
@@ -143,7 +142,7 @@ export async function beginReply(
   viewer: Viewer,
   input: ChatSendRequest,
 ): Promise<BegunReply> {
-  const context = await readReplyContext(deps.db, token, input.robot_id, viewer);
+  const context = await readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id });
   return beginReplyInContext(deps, context, {
     model: input.model,
     message: input.message,
@@ -158,6 +157,8 @@ export interface ReplyCharge {
   price: ReplyPrice;
   dailyLimit: number;
   day: string;
+  /** The chat written to: the context's, or a new one (its id chosen here, so its lease is taken first). */
+  chat: { id: string; existing: boolean };
 }
 
 /**
@@ -188,9 +189,13 @@ export async function beginReplyInContext(
     throw refusal(deps, "allowance", price, context.balance);
   if (price.kind === "coins" && context.balance < price.coins) throw refusal(deps, "coins", price, context.balance);
 
+  const chat = context.session ? { id: context.session.id, existing: true } : { id: randomUUID(), existing: false };
+  const leaseKeys = chat.existing
+    ? [chatReplyLeaseKey(chat.id)]
+    : [firstChatLeaseKey(user.id, context.character.id), chatReplyLeaseKey(chat.id)];
   const release = input.leaseWaitMs
-    ? await takeLeasesWaiting(deps, user.id, context.character.id, input.leaseWaitMs)
-    : await takeLeases(deps, user.id, context.character.id);
+    ? await takeLeasesWaiting(deps, user.id, leaseKeys, input.leaseWaitMs)
+    : await takeLeases(deps, user.id, leaseKeys);
   const upstream = new AbortController();
   let stream: ReplyStream | undefined;
   try {
@@ -202,7 +207,7 @@ export async function beginReplyInContext(
       signal: upstream.signal,
     });
     stream = started.stream;
-    const stored = await input.store({ modelKey: model.key, price, dailyLimit, day: context.day });
+    const stored = await input.store({ modelKey: model.key, price, dailyLimit, day: context.day, chat });
     return {
       user,
       character: context.character,

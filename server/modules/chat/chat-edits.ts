@@ -5,6 +5,7 @@ import { errors } from "../../errors";
 import type { ChatDeps } from "./chat-context";
 import { replyWithSwipes } from "./chat-swipes";
 import { invalidateMemoryFrom } from "./memory/memory-store";
+import { chatReplyLeaseKey } from "./chat-sessions";
 import { checkChangeRate, findOwnedMessage, withChatLease } from "./owned-message";
 
 type EditDeps = Pick<ChatDeps, "db" | "store" | "config" | "logger">;
@@ -24,7 +25,7 @@ export async function editReply(
   if (owned.row.role !== "assistant") {
     throw errors.badRequest("Your own messages are edited with resend, which writes a new reply.");
   }
-  return withChatLease(deps, userId, owned.robotId, async () => {
+  return withChatLease(deps, chatReplyLeaseKey(owned.row.sessionId), async () => {
     const [row] = await deps.db
       .update(chatMessages)
       .set({
@@ -42,7 +43,7 @@ export async function editReply(
 }
 
 /**
- * POST /v1/chat_session/delete. `message`: the message goes (a reply with all its swipes, the turn it is); the
+ * POST /v1/chat_session/delete_messages. `message`: the message goes (a reply with all its swipes, the turn it is); the
  * rest of the chat stays. `after`: everything after the message goes, the message (and a reply's swipes) stays.
  * Refused (409) while a reply of the chat is being written. What was paid for deleted replies stays paid.
  */
@@ -60,7 +61,7 @@ export async function deleteMessages(
     input.scope === "message"
       ? and(inChat, row.role === "assistant" ? or(sameTurn, eq(chatMessages.id, group)) : eq(chatMessages.id, row.id))
       : and(inChat, gt(chatMessages.id, group), sql`not (${sameTurn})`);
-  return withChatLease(deps, userId, owned.robotId, async () => {
+  return withChatLease(deps, chatReplyLeaseKey(owned.row.sessionId), async () => {
     const deleted = await deps.db.delete(chatMessages).where(target).returning({ id: chatMessages.id });
     const ids = deleted.map((d) => d.id).sort((a, b) => a - b);
     if (ids[0] !== undefined) await invalidateMemoryFrom(deps.db, row.sessionId, ids[0]);

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { ChatHistory, ChatMessage, RecentChat } from "../../../lib/contracts/chat-client";
 import { chatMessages, chatSessions, robots } from "../../db/schema";
@@ -6,6 +7,7 @@ import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
 import { AppError } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
+import { chatCondition, chatNotFound, type ChatRef } from "./chat-sessions";
 import { swipePlaces } from "./swipe-places";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -25,30 +27,24 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-export async function findSession(db: Db, userId: string, robotId: number) {
-  const [row] = await db
-    .select()
-    .from(chatSessions)
-    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, robotId)));
-  return row;
-}
-
 /**
- * A page of a session's messages, newest page first, each page oldest first. 404 when the user may no longer open
- * the character (deleted, or made private by its creator): its history goes with it.
+ * A page of a chat's messages (the given chat, else the latest), newest page first, each page oldest first. 404
+ * when the user may no longer open the character (deleted, or made private by its creator): its history goes with
+ * it; 404 for a chat id that is not the user's chat with this character.
  */
 export async function readHistory(
   db: Db,
   userId: string,
-  input: { robotId: number; before?: number; limit: number },
+  input: ChatRef & { before?: number; limit: number },
 ): Promise<ChatHistory> {
   const [found] = await db
     .select({ sessionId: chatSessions.id, greetingIndex: chatSessions.greetingIndex })
     .from(robots)
-    .leftJoin(chatSessions, and(eq(chatSessions.robotId, robots.id), eq(chatSessions.userId, userId)))
+    .leftJoin(chatSessions, chatCondition(userId, robots.id, input.chatId))
     .where(and(eq(robots.id, input.robotId), visibleCharacters({ opening: true, owner: userId, nsfw: true })));
   if (!found) throw new AppError(404, 404, "Character not found");
   const session = found.sessionId ? { id: found.sessionId } : null;
+  if (!session && input.chatId !== undefined) throw chatNotFound();
   if (!session) return { session_id: null, list: [], has_more: false, next_before: null, greeting_index: 0 };
   const rows = await db
     .select()
@@ -75,7 +71,10 @@ export async function readHistory(
   };
 }
 
-/** The user's chats with visible characters, most recent first, each with its last shown message. */
+/**
+ * The user's chats with visible characters, most recent first, each with its last shown message: one per character,
+ * its latest chat that has a message (the chat page opens the latest chat).
+ */
 export async function recentChats(db: Db, userId: string, viewer: Viewer, limit: number): Promise<RecentChat[]> {
   const lastMessage = sql<string | null>`(
     select ${chatMessages.content} from ${chatMessages}
@@ -94,7 +93,13 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
     })
     .from(chatSessions)
     .innerJoin(robots, eq(robots.id, chatSessions.robotId))
-    .where(and(eq(chatSessions.userId, userId), visibleCharacters({ opening: true, owner: userId, nsfw: viewer.nsfw })))
+    .where(
+      and(
+        eq(chatSessions.userId, userId),
+        eq(chatSessions.id, latestChatWithMessages(userId)),
+        visibleCharacters({ opening: true, owner: userId, nsfw: viewer.nsfw }),
+      ),
+    )
     .orderBy(desc(chatSessions.lastMessageAt))
     .limit(limit);
   return rows
@@ -110,4 +115,16 @@ export async function recentChats(db: Db, userId: string, viewer: Viewer, limit:
       last_message: r.lastMessage!.slice(0, 200),
       last_message_at: r.lastAt.toISOString(),
     }));
+}
+
+const LATEST_OF_ROBOT = "latest_of_robot";
+const latestOfRobot = alias(chatSessions, LATEST_OF_ROBOT);
+
+/** SQL for the id of the user's latest chat with the outer row's character among those with a shown message. */
+function latestChatWithMessages(userId: string) {
+  return sql<string>`(select ${latestOfRobot.id} from ${chatSessions} as ${sql.identifier(LATEST_OF_ROBOT)}
+    where ${latestOfRobot.userId} = ${userId} and ${latestOfRobot.robotId} = ${chatSessions.robotId}
+      and exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${latestOfRobot.id}
+        and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> '')
+    order by ${latestOfRobot.lastMessageAt} desc, ${latestOfRobot.createdAt} desc limit 1)`;
 }

@@ -44,7 +44,7 @@ export async function beginRegeneration(
     .orderBy(desc(chatMessages.id))
     .limit(1);
   if (asked?.role !== "user") throw errors.badRequest("There is no message for this reply to answer.");
-  const context = await readReplyContext(deps.db, token, owned.robotId, viewer);
+  const context = await readReplyContext(deps.db, token, owned.robotId, viewer, { chatId: owned.row.sessionId });
   return beginReplyInContext(
     deps,
     { ...context, turns: context.turns.filter((t) => t.id < asked.id) },
@@ -71,7 +71,7 @@ export async function beginResend(
 ): Promise<BegunReply> {
   const owned = await findOwnedMessage(deps.db, userId, input.message_id);
   if (owned.row.role !== "user") throw errors.badRequest("Only your own messages can be edited and sent again.");
-  const context = await readReplyContext(deps.db, token, owned.robotId, viewer);
+  const context = await readReplyContext(deps.db, token, owned.robotId, viewer, { chatId: owned.row.sessionId });
   return beginReplyInContext(
     deps,
     { ...context, turns: context.turns.filter((t) => t.id < owned.row.id) },

@@ -6,6 +6,7 @@ import { AppError, errors } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
 import type { ChatDeps } from "./chat-context";
 import { toChatMessage, type MessageRow } from "./chat-history";
+import { chatNotFound, chatReplyLeaseKey, findChat, firstChatLeaseKey } from "./chat-sessions";
 import { checkChangeRate, findOwnedMessage, isLatestTurn, notLatest, withChatLease } from "./owned-message";
 import { groupRows, swipePlaces, visible } from "./swipe-places";
 
@@ -28,7 +29,7 @@ export async function chooseSwipe(
   await checkChangeRate(deps, userId);
   const owned = await findOwnedMessage(db, userId, input.messageId);
   if (owned.row.role !== "assistant") throw errors.badRequest("Only a reply has swipes.");
-  return withChatLease(deps, userId, owned.robotId, async () =>
+  return withChatLease(deps, chatReplyLeaseKey(owned.row.sessionId), async () =>
     db.transaction(async (tx) => {
       if (!(await isLatestTurn(tx, owned.row.sessionId, owned.group)))
         throw notLatest("Only the latest reply can be swiped.");
@@ -55,7 +56,7 @@ export async function chooseSwipe(
 export async function chooseGreeting(
   deps: Pick<ChatDeps, "db" | "store" | "config" | "logger">,
   userId: string,
-  input: { robotId: number; index: number },
+  input: { robotId: number; chatId?: string | undefined; index: number },
 ): Promise<{ greeting_index: number }> {
   const { db } = deps;
   await checkChangeRate(deps, userId);
@@ -65,27 +66,24 @@ export async function chooseGreeting(
     .where(and(eq(robots.id, input.robotId), visibleCharacters({ opening: true, owner: userId, nsfw: true })));
   if (!robot) throw new AppError(404, 404, "Character not found");
   if (input.index > robot.alternates.length) throw errors.badRequest("This character has no such greeting.");
-  return withChatLease(deps, userId, robot.id, async () =>
+  const chat = await findChat(db, userId, { robotId: robot.id, chatId: input.chatId });
+  if (!chat && input.chatId !== undefined) throw chatNotFound();
+  if (!chat) {
+    // No chat with the character yet: this starts one, under the lease a first message takes.
+    return withChatLease(deps, firstChatLeaseKey(userId, robot.id), async () => {
+      await db.insert(chatSessions).values({ userId, robotId: robot.id, greetingIndex: input.index });
+      return { greeting_index: input.index };
+    });
+  }
+  return withChatLease(deps, chatReplyLeaseKey(chat.id), async () =>
     db.transaction(async (tx) => {
-      const mine = and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, robot.id));
       const [begun] = await tx
         .select({ id: chatMessages.id })
         .from(chatMessages)
-        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
-        .where(mine)
+        .where(eq(chatMessages.sessionId, chat.id))
         .limit(1);
       if (begun) throw notLatest("The greeting can be changed only before the first message.");
-      const [updated] = await tx
-        .update(chatSessions)
-        .set({ greetingIndex: input.index })
-        .where(mine)
-        .returning({ id: chatSessions.id });
-      if (!updated) {
-        await tx
-          .insert(chatSessions)
-          .values({ userId, robotId: robot.id, greetingIndex: input.index })
-          .onConflictDoNothing();
-      }
+      await tx.update(chatSessions).set({ greetingIndex: input.index }).where(eq(chatSessions.id, chat.id));
       return { greeting_index: input.index };
     }),
   );

@@ -8,21 +8,25 @@ import { visibleCharacters } from "../catalogue/character-visibility";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { describeModel, enabledModels, pickModel } from "./chat-models";
-import { findSession } from "./chat-history";
+import { chatNotFound, findChat } from "./chat-sessions";
 import { readPayerState } from "./payer-state";
 
-/** GET /v1/chat_session/model: the models as this user sees them, and the one the chat with robot_key uses. */
+/**
+ * GET /v1/chat_session/model: the models as this user sees them, and the one the chat with robot_key uses (the
+ * chat `chatId`, else the latest; an unknown chat id is answered like no chat: the default model).
+ */
 export async function listModelsFor(
   deps: ChatDeps,
   user: SessionUser | null,
   robotKey?: string,
   now = new Date(),
+  chatId?: string,
 ): Promise<ChatModelList> {
   const models = await enabledModels(deps.db);
   let sessionModel: string | null = null;
   if (user && robotKey) {
     const [robot] = await deps.db.select({ id: robots.id }).from(robots).where(eq(robots.key, robotKey));
-    if (robot) sessionModel = (await findSession(deps.db, user.id, robot.id))?.modelKey ?? null;
+    if (robot) sessionModel = (await findChat(deps.db, user.id, { robotId: robot.id, chatId }))?.modelKey ?? null;
   }
   const payer = user ? await readPayerState(deps.db, user.id, now) : null;
   const perDay = deps.config.CHAT_FREE_REPLIES_PER_DAY;
@@ -38,12 +42,15 @@ export async function listModelsFor(
   };
 }
 
-/** POST /v1/chat_session/set_model: the chat with this character continues on model (created if needed). */
+/**
+ * POST /v1/chat_session/set_model: the chat `chat_id` (else the latest chat with this character, created if there
+ * is none) continues on model.
+ */
 export async function setSessionModel(
   deps: ChatDeps,
   user: SessionUser,
   viewer: Viewer,
-  input: { robot_id: number; model: string },
+  input: { robot_id: number; model: string; chat_id?: string | undefined },
 ): Promise<{ current: string }> {
   const models = await enabledModels(deps.db);
   const model = models.find((m) => m.key === input.model);
@@ -59,9 +66,14 @@ export async function setSessionModel(
       ),
     );
   if (!robot) throw new AppError(404, 404, "Character not found");
-  await deps.db
-    .insert(chatSessions)
-    .values({ userId: user.id, robotId: robot.id, modelKey: model.key })
-    .onConflictDoUpdate({ target: [chatSessions.userId, chatSessions.robotId], set: { modelKey: model.key } });
+  const chat = await findChat(deps.db, user.id, { robotId: robot.id, chatId: input.chat_id });
+  if (chat) {
+    await deps.db.update(chatSessions).set({ modelKey: model.key }).where(eq(chatSessions.id, chat.id));
+  } else if (input.chat_id !== undefined) {
+    throw chatNotFound();
+  } else {
+    // The first chat with the character; a choice does not count as activity, so it is dated like a new chat.
+    await deps.db.insert(chatSessions).values({ userId: user.id, robotId: robot.id, modelKey: model.key });
+  }
   return { current: model.key };
 }

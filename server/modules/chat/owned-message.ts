@@ -4,7 +4,6 @@ import { CHAT_CODES } from "../../../lib/contracts/chat";
 import { chatMessages, chatSessions } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError } from "../../errors";
-import { chatReplyLeaseKey } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import type { MessageRow } from "./chat-history";
 
@@ -69,16 +68,15 @@ export async function checkChangeRate(deps: Pick<ChatDeps, "store" | "config">, 
 }
 
 /**
- * Runs `change` holding the chat's one-reply lease, the one a reply holds while it is written: a change is refused
- * while a reply is written (409, the chat's own message), and no reply starts while a change is made.
+ * Runs `change` holding `key`, a chat's one-reply lease (chatReplyLeaseKey), the one a reply holds while it is
+ * written: a change is refused while a reply is written (409, the chat's own message), and no reply starts while a
+ * change is made.
  */
 export async function withChatLease<T>(
   deps: Pick<ChatDeps, "store" | "logger">,
-  userId: string,
-  robotId: number,
+  key: string,
   change: () => Promise<T>,
 ): Promise<T> {
-  const key = chatReplyLeaseKey(userId, robotId);
   const holder = randomUUID();
   if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS))) {
     throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");

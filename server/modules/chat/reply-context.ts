@@ -7,6 +7,7 @@ import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
 import { ageAllows, visibleCharacters } from "../catalogue/character-visibility";
 import { liveSessionToken, sessionUserFields, type SessionUser } from "../sessions/sessions";
+import { chatCondition, chatNotFound, type ChatRef } from "./chat-sessions";
 import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { parsePlan, payerFields, type PayerState } from "./payer-state";
@@ -47,7 +48,7 @@ const factsColumn = z.array(z.string());
  * of its own in the auth middleware. The row exists when the session is live; its character is null when the
  * user cannot see the character. The chat session is joined, so its turns are found through it.
  */
-async function readUserCharacterAndChat(db: Db, token: string, robotId: number, day: string, now: Date) {
+async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day: string, now: Date) {
   const newestTurns = sql`select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content
     from ${chatMessages}
     where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.chosen} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
@@ -76,8 +77,11 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(robots, and(eq(robots.id, robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })))
-    .leftJoin(chatSessions, and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
+    .leftJoin(
+      robots,
+      and(eq(robots.id, ref.robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })),
+    )
+    .leftJoin(chatSessions, chatCondition(users.id, robots.id, ref.chatId))
     .leftJoin(chatMemories, eq(chatMemories.sessionId, chatSessions.id))
     .where(liveSessionToken(token))
     .limit(1);
@@ -85,24 +89,27 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
 }
 
 /**
- * Every read a reply needs, for the bearer of a session token. Throws 401 for a dead token, 404 for a character
- * the user cannot see, and 403 for an NSFW one before the age check.
+ * Every read a reply needs, for the bearer of a session token, in the chat `chatId` (else the latest chat with the
+ * character). Throws 401 for a dead token, 404 for a character the user cannot see or a chat id that is not theirs
+ * with this character, and 403 for an NSFW character before the age check.
  */
 export async function readReplyContext(
   db: Db,
   token: string,
   robotId: number,
   viewer: Viewer,
-  now = new Date(),
+  opts: { now?: Date; chatId?: string | undefined } = {},
 ): Promise<ReplyContext> {
+  const now = opts.now ?? new Date();
   const day = usageDay(now);
-  const row = await readUserCharacterAndChat(db, token, robotId, day, now);
+  const row = await readUserCharacterAndChat(db, token, { robotId, chatId: opts.chatId }, day, now);
   if (!row) throw errors.unauthorized("Authentication expired");
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
   if (!ageAllows(character, viewer)) {
     throw new AppError(403, API_CODES.AGE_REQUIRED, "Confirm your age to chat with this character");
   }
+  if (opts.chatId !== undefined && !row.sessionId) throw chatNotFound();
   return {
     user: row.user,
     character: {

@@ -20,13 +20,13 @@ const LONGEST_LOOK_MS = 250;
  * characters. Records that length on the reply (once; only on the user's own replies young enough to still be
  * written) and cuts the stored text to it (shown-text.ts): now if the reply is settled, else when its writer settles
  * it, whichever process that is. The client's number is only ever a length within text the server generated.
- * Answers with the stored reply once settled (null if it is still being written after a few seconds) and the
+ * With `chatId`, the reply must be in that chat of theirs. Answers with the stored reply once settled (null if it is still being written after a few seconds) and the
  * wallet, so the page shows what a refund or a charge did without another request.
  */
 export async function stopReply(
   deps: Pick<ChatDeps, "db" | "config">,
   userId: string,
-  input: { messageId: number; shownLength: number },
+  input: { messageId: number; shownLength: number; chatId?: string | undefined },
   now = new Date(),
 ): Promise<ChatStop> {
   const { db } = deps;
@@ -35,7 +35,15 @@ export async function stopReply(
     eq(chatMessages.role, "assistant"),
     inArray(
       chatMessages.sessionId,
-      db.select({ id: chatSessions.id }).from(chatSessions).where(eq(chatSessions.userId, userId)),
+      db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(
+          and(
+            eq(chatSessions.userId, userId),
+            input.chatId === undefined ? undefined : eq(chatSessions.id, input.chatId),
+          ),
+        ),
     ),
   );
   const [marked] = await db

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { chatMessages, chatSessions, robots } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { MessageRow } from "./chat-history";
+import { chatNotFound, findChat } from "./chat-sessions";
 import { chargeReply, type ChargeResult, type ReplyPrice } from "./metering";
 
 /** Thrown inside the transaction so that a refused charge leaves nothing behind. */
@@ -22,12 +24,16 @@ export interface StoredTurn {
  * In one transaction: the chat session (created on the first message), the user's message, the assistant row
  * being written (status `streaming`), and the charge. Throws ChargeRefused when the reply cannot be paid, which
  * rolls everything back, so a refused first message leaves no empty chat.
+ *
+ * The chat is `chat` when given: an existing one of the user's (`existing`), or a new one created with that id
+ * (the reply's lease was taken on it). Without `chat`, the latest chat with the character, created if none.
  */
 export async function storeTurn(
   db: Db,
   input: {
     userId: string;
     robotId: number;
+    chat?: { id: string; existing: boolean };
     modelKey: string;
     message: string;
     price: ReplyPrice;
@@ -37,15 +43,25 @@ export async function storeTurn(
 ): Promise<StoredTurn> {
   return db.transaction(async (tx) => {
     const now = new Date();
-    const [session] = await tx
-      .insert(chatSessions)
-      .values({ userId: input.userId, robotId: input.robotId, modelKey: input.modelKey, lastMessageAt: now })
-      .onConflictDoUpdate({
-        target: [chatSessions.userId, chatSessions.robotId],
-        set: { modelKey: input.modelKey, lastMessageAt: now },
-      })
-      .returning({ id: chatSessions.id });
-    if (!session) throw new Error("chat session upsert returned nothing");
+    const chat = input.chat ?? (await latestOrNew(tx, input.userId, input.robotId));
+    const [session] = chat.existing
+      ? await tx
+          .update(chatSessions)
+          .set({ modelKey: input.modelKey, lastMessageAt: now })
+          .where(and(eq(chatSessions.id, chat.id), eq(chatSessions.userId, input.userId)))
+          .returning({ id: chatSessions.id })
+      : await tx
+          .insert(chatSessions)
+          .values({
+            id: chat.id,
+            userId: input.userId,
+            robotId: input.robotId,
+            modelKey: input.modelKey,
+            lastMessageAt: now,
+          })
+          .returning({ id: chatSessions.id });
+    // The chat was deleted since the reply's context was read.
+    if (!session) throw chatNotFound();
     const rows = await tx
       .insert(chatMessages)
       .values([
@@ -92,4 +108,9 @@ export async function storeTurn(
       );
     return { sessionId: session.id, userMessage, assistantId: assistant.id, charge };
   });
+}
+
+async function latestOrNew(db: Db, userId: string, robotId: number): Promise<{ id: string; existing: boolean }> {
+  const latest = await findChat(db, userId, { robotId });
+  return latest ? { id: latest.id, existing: true } : { id: randomUUID(), existing: false };
 }
