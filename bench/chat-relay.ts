@@ -29,6 +29,13 @@ import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
+import {
+  GOAL_CONCURRENT_TTFT_P95_MS,
+  printCpu,
+  printLoopDelay,
+  printMemoryPerStream,
+  printProfile,
+} from "./lib/chat-relay-figures";
 import { parseArgs } from "./lib/chat-relay-options";
 import { onCleanup, out, percentile, printTable, runBench, sleep } from "./lib/harness";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
@@ -268,10 +275,13 @@ async function main(): Promise<void> {
         ),
       )} ms`,
   );
-  out(
-    `  server CPU: ${(sequentialServer.cpuMs / opts.requests).toFixed(1)} ms per relayed request (user+system, all threads of the server process); ` +
-      `event-loop delay max ${f1(sequentialServer.loopDelayMaxMs)} ms${sequentialServer.profile ? `; CPU profile ${sequentialServer.profile}` : ""}`,
-  );
+  printCpu(sequentialServer, {
+    replies: relayedRuns.length,
+    pieces: relayedRuns.reduce((n, r) => n + r.pieces, 0),
+    perReplyGoal: false,
+  });
+  printLoopDelay(sequentialServer, false);
+  printProfile(sequentialServer.profile);
   if (failedSequential.length)
     out(
       `  FAILED: ${failedSequential.length} requests (${[...new Set(failedSequential.map((r) => r.error))].join("; ")})`,
@@ -414,12 +424,18 @@ async function main(): Promise<void> {
         `lifetime peak (ru_maxrss, start-up included) ${mb(loaded.maxRssBytes)}; V8 heap used after ${mb(loaded.heapUsedBytes)}` +
         (server.driver === "pglite" ? " (PGlite lives in the server process: its RSS includes the database)" : ""),
     );
+    const ttftP95 = p(runs, (t) => t.ttftMs, 95);
     out(
-      `  server CPU: ${(loaded.cpuMs / 1000).toFixed(1)} s (${(loaded.cpuMs / opts.streams).toFixed(1)} ms per stream); ` +
-        `event-loop delay p50 ${f1(loaded.loopDelayP50Ms)} ms, max ${f1(loaded.loopDelayMaxMs)} ms; ` +
-        `this process (stub + clients) ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU` +
-        (loaded.profile ? `; CPU profile ${loaded.profile}` : ""),
+      `  time to first token p95: ${f1(ttftP95)} ms (goal <= ${GOAL_CONCURRENT_TTFT_P95_MS} ms) ` +
+        verdict(failed.length === 0 && ttftP95 <= GOAL_CONCURRENT_TTFT_P95_MS),
     );
+    printCpu(loaded, { replies: opts.streams, pieces: runs.reduce((n, r) => n + r.pieces, 0), perReplyGoal: true });
+    printMemoryPerStream(idle, loaded, peakOpen(runs));
+    printLoopDelay(loaded, true);
+    out(
+      `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,
+    );
+    printProfile(loaded.profile);
   }
   out();
   out(`load average after the runs: ${loadAverage()} (other work on this 2-core machine skews every figure)`);
