@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir);
   out(`database: ${databaseLabel}`);
   out(
-    `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}), the real OpenAI-compatible provider (AI SDK), ` +
+    `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}), the real OpenAI-compatible provider, ` +
       `memory store, no rate limit; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);
@@ -430,7 +430,7 @@ async function main(): Promise<void> {
         verdict(failed.length === 0 && ttftP95 <= GOAL_CONCURRENT_TTFT_P95_MS),
     );
     printCpu(loaded, { replies: opts.streams, pieces: runs.reduce((n, r) => n + r.pieces, 0), perReplyGoal: true });
-    printMemoryPerStream(idle, loaded, peakOpen(runs));
+    printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
     printLoopDelay(loaded, true);
     out(
       `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,

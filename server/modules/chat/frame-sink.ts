@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import { deltaFrame } from "./relay-frames";
 
 /**
@@ -35,7 +34,7 @@ export function createFrameSink(
 
   const write = (text: string) => {
     controller.enqueue(encoder.encode(text));
-    lastWrite = performance.now();
+    lastWrite = Date.now();
   };
   const flush = () => {
     timer = undefined;
@@ -56,7 +55,7 @@ export function createFrameSink(
         waiting += deltaFrame(text);
         return;
       }
-      const wait = sentDelta ? lastWrite + windowMs - performance.now() : 0;
+      const wait = sentDelta ? lastWrite + windowMs - Date.now() : 0;
       sentDelta = true;
       if (wait <= 0) write(deltaFrame(text));
       else {
