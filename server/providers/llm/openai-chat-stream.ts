@@ -13,13 +13,16 @@ export interface ChatCompletionsTarget {
 
 /** Read pieces waiting beyond this pause the upstream socket until the reader catches up. */
 const MAX_QUEUED = 256;
+const IDLE_SOCKET_MS = 4000;
 /** An error answer is read up to this size, for its message. */
 const MAX_ERROR_BODY = 64 * 1024;
 
 export function chatCompletionsTarget(baseUrl: string, apiKey?: string): ChatCompletionsTarget {
   const url = new URL(`${baseUrl.replace(/\/+$/, "")}/chat/completions`);
   const Agent = url.protocol === "https:" ? https.Agent : http.Agent;
-  return { url, apiKey, agent: new Agent({ keepAlive: true }) };
+  // An idle connection is closed after 4 s (as undici's fetch does), before servers that keep one for 5 s
+  // (uvicorn, so vLLM) close it under a request that was about to reuse it. Only idle sockets are closed.
+  return { url, apiKey, agent: new Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) };
 }
 
 /**
