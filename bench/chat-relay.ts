@@ -6,7 +6,8 @@
  * Goals: time to first token through our server minus directly from the same local upstream (p50 and p95 over 40
  * sequential requests) at most 10 ms at p50, total stream time within 5%; a client that leaves mid-reply has the
  * upstream request closed within 1 s (20 such clients, one after another); 200 concurrent streams with 0 errors,
- * reporting the server's peak memory.
+ * reporting the server's peak memory. Issue 16: with 1,000 streams on Postgres (200 on PGlite) first token p95
+ * <= 1 s, <= 3 ms of server CPU per stream, <= 100 kB per open stream, event-loop delay p99 <= 50 ms.
  *
  *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]
  *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
@@ -20,6 +21,8 @@
  * - Database: PGlite in memory in that child (default), or with --postgres (or BENCH_DATABASE_URL set) a fresh
  *   database kewl_bench_chat_<random> on BENCH_DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/postgres,
  *   dropped at the end, also on error or Ctrl-C.
+ * - Server figures (bench/lib/chat-relay-figures.ts): CPU per reply and per piece of text, memory per open stream,
+ *   event-loop delay p50/p99/max, and with --cpu-prof the top CPU consumers of each part's profile.
  * - Fairness: direct requests send the stub the exact body our server sent it (captured from a relayed request),
  *   so prompt, max_tokens and stream options match; every relayed request is a new user's first message to the
  *   same character, so every prompt is the same (checked). Both sides use the same node:http client and SSE
