@@ -138,6 +138,9 @@ export async function beginReply(
       message: input.message,
       signal: upstream.signal,
     });
+    // One tick first: node:http writes the model request to its (kept-alive) socket in a tick it queued, which
+    // would otherwise wait until the turn's statements are done (PGlite runs them on this thread).
+    await new Promise<void>((resolve) => process.nextTick(resolve));
     const stored = await storeTurn(deps.db, {
       userId: user.id,
       robotId: context.character.id,
