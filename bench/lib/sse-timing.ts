@@ -25,6 +25,8 @@ export interface StreamTiming {
   /** ms to the end of the reply (`end` or `[DONE]`). */
   endMs: number | null;
   text: string;
+  /** Messages with text (OpenAI chunks with content, our `delta` messages). */
+  pieces: number;
   /** Why the stream failed; null when it ended normally. */
   error: string | null;
 }
@@ -82,6 +84,7 @@ export function timeStream(
     lastTextMs: null,
     endMs: null,
     text: "",
+    pieces: 0,
     error: null,
   };
   return new Promise((resolve) => {
@@ -141,6 +144,7 @@ export function timeStream(
                 result.ttftMs ??= now;
                 result.lastTextMs = now;
                 result.text += parsed.text;
+                result.pieces++;
               }
               if (parsed.end) result.endMs ??= now;
               if (parsed.error && !result.error) result.error = parsed.error;

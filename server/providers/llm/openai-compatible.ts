@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type ModelMapping, parseModelMapping, resolveUpstreamModel } from "./model-mapping";
 import { generateModelText } from "./generate-model-text";
-import { streamModelReply } from "./model-reply-stream";
+import { chatCompletionsTarget, streamChatCompletion } from "./openai-chat-stream";
 import type { ConfiguredLlmProvider } from "./types";
 
 export interface OpenAiCompatibleOptions {
@@ -10,34 +10,29 @@ export interface OpenAiCompatibleOptions {
   /** Sent as "Authorization: Bearer <apiKey>"; omitted when unset (local servers often need none). */
   apiKey?: string;
   models?: ModelMapping;
-  /** For tests and proxies; the global fetch by default. */
+  /** For the memory's summaries (AI SDK), in tests and behind proxies; the global fetch by default. */
   fetch?: typeof globalThis.fetch;
 }
 
 /** Any server speaking POST {baseUrl}/chat/completions with streaming (OpenAI, OpenRouter, vLLM, Ollama...). */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ConfiguredLlmProvider {
   const models = options.models ?? parseModelMapping();
-  const upstream = createOpenAICompatible({
-    name: "openai-compatible",
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey,
-    includeUsage: true,
-    fetch: options.fetch,
-  });
-  // One model object per upstream id, reused by every reply: building one compiles the SDK's zod chunk schema
-  // again, about 2 ms of CPU per reply (bench/chat-relay.ts). The objects hold no per-call state; the ids come
-  // from chat_models and LLM_MODELS, so the map stays small.
-  const chatModels = new Map<string, ReturnType<typeof upstream.chatModel>>();
-  const chatModel = (id: string) => {
-    let model = chatModels.get(id);
-    if (!model) chatModels.set(id, (model = upstream.chatModel(id)));
-    return model;
-  };
+  // Replies, the hot path: one keep-alive agent, read with one SSE parser (openai-chat-stream.ts).
+  const target = chatCompletionsTarget(options.baseUrl, options.apiKey);
+  // Summaries (a background request now and then) keep the AI SDK's non-streamed call.
+  let summaries: ReturnType<typeof createOpenAICompatible> | undefined;
+  const summaryModel = (id: string) =>
+    (summaries ??= createOpenAICompatible({
+      name: "openai-compatible",
+      baseURL: options.baseUrl,
+      apiKey: options.apiKey,
+      fetch: options.fetch,
+    })).chatModel(id);
   return {
     kind: "openai-compatible",
     isDemo: false,
     upstreamModel: (modelKey, providerModel) => resolveUpstreamModel(models, modelKey, providerModel),
-    streamReply: (request) => streamModelReply(chatModel(request.model), request),
-    summarise: (request) => generateModelText(chatModel(request.model), request),
+    streamReply: (request) => streamChatCompletion(target, request),
+    summarise: (request) => generateModelText(summaryModel(request.model), request),
   };
 }

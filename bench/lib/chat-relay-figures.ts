@@ -1,0 +1,70 @@
+/**
+ * The figures bench/chat-relay.ts prints about the server process itself, beside the goals of issue 16: CPU per
+ * stream and per relayed piece, memory per open stream, event-loop delay percentiles, and (with --cpu-prof) what
+ * took the CPU, read from the window's .cpuprofile.
+ */
+import type { ChildMemory } from "./chat-server-child";
+import { formatProfileSummary, readProfileSummary } from "./cpu-profile-summary";
+import { out } from "./harness";
+
+export const GOAL_CPU_PER_STREAM_MS = 3;
+export const GOAL_MEMORY_PER_STREAM_KB = 100;
+export const GOAL_LOOP_P99_MS = 50;
+export const GOAL_CONCURRENT_TTFT_P95_MS = 1000;
+
+const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
+
+/** CPU per reply and per piece of text relayed (the server's CPU in the window over what it relayed). */
+export function printCpu(
+  window: ChildMemory,
+  work: { replies: number; pieces: number; perReplyGoal: boolean },
+  indent = "  ",
+): void {
+  const perReply = work.replies > 0 ? window.cpuMs / work.replies : Number.NaN;
+  const perPieceUs = work.pieces > 0 ? (window.cpuMs * 1000) / work.pieces : Number.NaN;
+  out(
+    `${indent}server CPU: ${(window.cpuMs / 1000).toFixed(2)} s for ${work.replies} replies and ${work.pieces} pieces of text: ` +
+      `${f1(perReply)} ms per reply` +
+      (work.perReplyGoal
+        ? ` (goal <= ${GOAL_CPU_PER_STREAM_MS} ms) ${verdict(perReply <= GOAL_CPU_PER_STREAM_MS)}`
+        : "") +
+      `, ${f1(perPieceUs)} µs per piece (all of the server's CPU over the pieces, set-up and storing included)`,
+  );
+}
+
+/** Event-loop delay in the window, from the server process (perf_hooks.monitorEventLoopDelay). */
+export function printLoopDelay(window: ChildMemory, withGoal: boolean, indent = "  "): void {
+  out(
+    `${indent}event-loop delay: p50 ${f1(window.loopDelayP50Ms)} ms, p99 ${f1(window.loopDelayP99Ms)} ms, max ${f1(window.loopDelayMaxMs)} ms` +
+      (withGoal ? ` (goal p99 <= ${GOAL_LOOP_P99_MS} ms) ${verdict(window.loopDelayP99Ms <= GOAL_LOOP_P99_MS)}` : ""),
+  );
+}
+
+/**
+ * Memory per open stream: the RSS the streams added at their peak over the most streams open at once (from
+ * `start` to the end), and over every request the server held (all were sent at once; those still waiting for
+ * their `start` hold memory too). An upper bound either way: garbage not yet collected counts.
+ */
+export function printMemoryPerStream(
+  idle: ChildMemory,
+  loaded: ChildMemory,
+  held: { peakOpen: number; requests: number },
+  indent = "  ",
+): void {
+  const added = loaded.peakRssBytes - idle.rssBytes;
+  const perOpenKb = held.peakOpen > 0 ? added / 1024 / held.peakOpen : Number.NaN;
+  const perRequestKb = held.requests > 0 ? added / 1024 / held.requests : Number.NaN;
+  out(
+    `${indent}memory per open stream: ${f1(perOpenKb)} kB (+${(added / 1024 / 1024).toFixed(1)} MB RSS at the peak over ${held.peakOpen} open at once; ` +
+      `goal <= ${GOAL_MEMORY_PER_STREAM_KB} kB) ${verdict(perOpenKb <= GOAL_MEMORY_PER_STREAM_KB)}; ` +
+      `${f1(perRequestKb)} kB over the ${held.requests} requests held at once`,
+  );
+}
+
+/** The top CPU consumers of a window's profile (self time by place and by function). */
+export function printProfile(file: string | null, top = 12, indent = "  "): void {
+  if (!file) return;
+  out(`${indent}CPU profile ${file}:`);
+  for (const line of formatProfileSummary(readProfileSummary(file, top), `${indent}  `)) out(line);
+}

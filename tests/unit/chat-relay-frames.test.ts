@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { COALESCE_MS, createFrameSink } from "@/server/modules/chat/frame-sink";
+import { CLOSE_FRAME, deltaFrame, frame } from "@/server/modules/chat/relay-frames";
+import { watchForText } from "@/server/modules/chat/reply-timeouts";
+import { readStreamChunk } from "@/server/providers/llm/openai-stream-chunk";
+
+/** A sink over a controller that records each enqueued chunk as text. */
+function recordingSink() {
+  const writes: string[] = [];
+  let closed = false;
+  const decoder = new TextDecoder();
+  const controller = {
+    enqueue: (bytes: Uint8Array) => writes.push(decoder.decode(bytes)),
+    close: () => {
+      closed = true;
+    },
+  } as unknown as ReadableStreamDefaultController<Uint8Array>;
+  return { sink: createFrameSink(controller), writes, closed: () => closed };
+}
+
+describe("relay frames", () => {
+  it("builds a delta frame with the same bytes as the message object", () => {
+    for (const text of ["Hello", ' "quoted" \\ and\nnew line', "émoji 🎉", "</script>"]) {
+      expect(deltaFrame(text)).toBe(frame({ type: "delta", text }));
+    }
+  });
+});
+
+describe("frame sink", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("writes the first delta at once, and later ones within the window together, each its own message", () => {
+    const { sink, writes } = recordingSink();
+    sink.send(
+      frame({ type: "error", error: { code: 1, msg: "x" }, message: null, coins_refunded: false, balance: null }),
+    );
+    sink.delta("Once");
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe(deltaFrame("Once"));
+    sink.delta(" upon");
+    sink.delta(" a");
+    expect(writes).toHaveLength(2);
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(writes).toHaveLength(3);
+    expect(writes[2]).toBe(deltaFrame(" upon") + deltaFrame(" a"));
+  });
+
+  it("writes a delta at once when the last write is older than the window", () => {
+    const { sink, writes } = recordingSink();
+    sink.delta("one");
+    vi.advanceTimersByTime(COALESCE_MS + 1);
+    sink.delta(" two");
+    expect(writes).toEqual([deltaFrame("one"), deltaFrame(" two")]);
+  });
+
+  it("sends waiting deltas before any other frame, and on close, in order", () => {
+    const { sink, writes, closed } = recordingSink();
+    sink.delta("a");
+    sink.delta("b");
+    sink.send(CLOSE_FRAME);
+    expect(writes).toEqual([deltaFrame("a"), deltaFrame("b") + CLOSE_FRAME]);
+    sink.delta("c");
+    sink.close();
+    expect(writes.at(-1)).toBe(deltaFrame("c"));
+    expect(closed()).toBe(true);
+    vi.runAllTimers();
+    expect(writes).toHaveLength(3);
+  });
+
+  it("sends nothing after the client went away", () => {
+    const { sink, writes, closed } = recordingSink();
+    sink.delta("a");
+    sink.delta("b");
+    sink.cancel();
+    vi.runAllTimers();
+    sink.send(CLOSE_FRAME);
+    sink.close();
+    expect(writes).toEqual([deltaFrame("a")]);
+    expect(closed()).toBe(false);
+  });
+});
+
+describe("reply timeouts", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("gives the first text the first-token limit, then each next one the idle limit from the last", () => {
+    const onTimeout = vi.fn();
+    const watch = watchForText({ firstTokenMs: 1000, idleMs: 100 }, onTimeout);
+    vi.advanceTimersByTime(999);
+    watch.sawText();
+    vi.advanceTimersByTime(99);
+    watch.sawText();
+    vi.advanceTimersByTime(99);
+    expect(onTimeout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onTimeout).toHaveBeenCalledExactlyOnceWith({ waitedMs: 100, hadText: true });
+  });
+
+  it("reports a missing first text once, and nothing after stop", () => {
+    const onTimeout = vi.fn();
+    watchForText({ firstTokenMs: 50, idleMs: 10 }, onTimeout);
+    vi.advanceTimersByTime(500);
+    expect(onTimeout).toHaveBeenCalledExactlyOnceWith({ waitedMs: 50, hadText: false });
+    const stopped = vi.fn();
+    watchForText({ firstTokenMs: 50, idleMs: 10 }, stopped).stop();
+    vi.advanceTimersByTime(500);
+    expect(stopped).not.toHaveBeenCalled();
+  });
+});
+
+describe("OpenAI-compatible stream chunks", () => {
+  it("reads text, usage and in-stream errors", () => {
+    expect(readStreamChunk({ choices: [{ index: 0, delta: { content: "Hi" } }] })).toEqual({
+      kind: "text",
+      text: "Hi",
+      usage: null,
+    });
+    expect(readStreamChunk({ choices: [{ delta: { role: "assistant", content: null } }] })).toEqual({
+      kind: "other",
+      usage: null,
+    });
+    expect(readStreamChunk({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 3 } })).toEqual({
+      kind: "other",
+      usage: { inputTokens: 12, outputTokens: 3 },
+    });
+    expect(readStreamChunk({ error: { message: "overloaded" } })).toEqual({ kind: "error", message: "overloaded" });
+  });
+
+  it("calls anything else malformed", () => {
+    for (const payload of [null, "text", [1], { choices: "x" }, { choices: [1] }, { choices: [{ delta: 2 }] }]) {
+      expect(readStreamChunk(payload).kind).toBe("malformed");
+    }
+    expect(readStreamChunk({ choices: [{ delta: { content: 5 } }] }).kind).toBe("malformed");
+    expect(readStreamChunk({ usage: "many" }).kind).toBe("malformed");
+  });
+});
