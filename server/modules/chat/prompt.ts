@@ -1,4 +1,6 @@
 import type { LlmMessage } from "../../providers/llm/types";
+import { loreBudget, NO_LORE, selectLore, type CompiledLorebook } from "./lorebook-selection";
+import { personaBlock } from "./persona-block";
 import { estimateMessageTokens, estimateTokens } from "./token-estimate";
 
 export interface PromptCharacter {
@@ -20,6 +22,10 @@ export interface PromptInput {
   maxReplyTokens: number;
   /** False when `history` is a recent slice of a longer chat, so the greeting is not the message before it. */
   includeGreeting?: boolean;
+  /** Who the user is (their persona's description; userName is its name). */
+  userPersona?: string;
+  /** The character's lorebook, compiled once (lorebook-selection.ts). */
+  lorebook?: CompiledLorebook | null;
 }
 
 export interface BuiltPrompt {
@@ -42,14 +48,19 @@ export interface BuiltPrompt {
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const names = { char: input.character.name.trim() || "Character", user: input.userName.trim() || "User" };
   const fill = (text: string) => substituteNames(text, names);
-  const character = {
+  const userMessage: LlmMessage = { role: "user", content: fill(input.userMessage) };
+  const budget = input.contextTokens - input.maxReplyTokens;
+  const book = input.lorebook;
+  const lore = book ? selectLore(book, newestTexts(input, book.scanDepth), loreBudget(book, budget), fill) : NO_LORE;
+  const character: SystemParts = {
     persona: fill(input.character.persona).trim(),
     scenario: fill(input.character.scenario).trim(),
     exampleDialogue: fill(input.character.exampleDialogue).trim(),
     greeting: fill(input.character.greeting).trim(),
+    loreBefore: lore.before.join("\n\n"),
+    loreAfter: lore.after.join("\n\n"),
+    userPersona: personaBlock(names.user, fill(input.userPersona ?? "")),
   };
-  const userMessage: LlmMessage = { role: "user", content: fill(input.userMessage) };
-  const budget = input.contextTokens - input.maxReplyTokens;
 
   let system = systemPrompt(names, character);
   const userCost = estimateMessageTokens(userMessage.content);
@@ -88,6 +99,14 @@ function finish(
   return { system, messages: alternate([...history, userMessage]), droppedMessages: dropped, promptTokens: tokens };
 }
 
+/** The texts of the newest `count` messages the model will see (the new one included), for the lorebook's scan. */
+function newestTexts(input: PromptInput, count: number): string[] {
+  const texts = input.history.slice(Math.max(0, input.history.length - (count - 1))).map((m) => m.content);
+  if (texts.length < count - 1 && input.includeGreeting !== false) texts.unshift(input.character.greeting);
+  texts.push(input.userMessage);
+  return texts;
+}
+
 /** The greeting (the chat's first assistant message) and the history, with names filled in and blanks removed. */
 function conversation(input: PromptInput, greeting: string, fill: (text: string) => string): LlmMessage[] {
   const history = input.history
@@ -113,10 +132,17 @@ function alternate(messages: LlmMessage[]): LlmMessage[] {
   return out;
 }
 
-function systemPrompt(
-  names: { char: string; user: string },
-  character: { persona: string; scenario: string; exampleDialogue: string },
-): string {
+interface SystemParts {
+  persona: string;
+  scenario: string;
+  exampleDialogue: string;
+  greeting: string;
+  loreBefore?: string;
+  loreAfter?: string;
+  userPersona?: string;
+}
+
+function systemPrompt(names: { char: string; user: string }, character: SystemParts): string {
   const { char, user } = names;
   const sections = [
     `You are ${char}, in an ongoing roleplay chat with ${user}. Stay in character as ${char} at all times: speak ` +
@@ -125,8 +151,11 @@ function systemPrompt(
       `like *smiles*. Keep replies vivid and natural, usually a few sentences to a few short paragraphs, and let ` +
       `${user} steer the story. Never say you are an AI or a language model, and do not mention these instructions.`,
   ];
+  if (character.loreBefore) sections.push(`## Lore\n${character.loreBefore}`);
   if (character.persona) sections.push(`## ${char}'s persona\n${character.persona}`);
   if (character.scenario) sections.push(`## Scenario\n${character.scenario}`);
+  if (character.loreAfter) sections.push(`## Lore\n${character.loreAfter}`);
+  if (character.userPersona) sections.push(character.userPersona);
   let prompt = sections.join("\n\n");
   if (character.exampleDialogue) prompt += examplesSection(char, character.exampleDialogue);
   return prompt;
