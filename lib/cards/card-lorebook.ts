@@ -74,8 +74,35 @@ function entryOf(raw: unknown, index: number): LorebookEntry | null {
 }
 
 /**
- * A card's `character_book` as Kewl's lorebook: null when the card has none (or none with a usable entry).
- * `warnings` says, in words a person understands, what was left out.
+ * A `character_book` as Kewl's lorebook, forgiving and without the schema's final check (no JSON size count), so
+ * the prompt can read a stored book on every reply cheaply: null when there is none or it has no usable entry.
+ * `unusable` counts the entries left out.
+ */
+export function normalizeLorebook(book: unknown): { lorebook: Lorebook | null; unusable: number; total: number } {
+  if (!isObject(book) || !Array.isArray(book.entries)) return { lorebook: null, unusable: 0, total: 0 };
+  const entries: LorebookEntry[] = [];
+  book.entries.forEach((raw, index) => {
+    const entry = entries.length < L.entries ? entryOf(raw, index) : null;
+    if (entry) entries.push(entry);
+  });
+  const total = book.entries.length;
+  const unusable = Math.min(total, L.entries) - entries.length;
+  if (entries.length === 0) return { lorebook: null, unusable, total };
+  const lorebook: Lorebook = {
+    name: clean(str(book.name, L.bookName)),
+    description: clean(str(book.description, L.description)),
+    scan_depth: positive(book.scan_depth, L.scanDepth),
+    token_budget: positive(book.token_budget, L.tokenBudget),
+    recursive_scanning: bool(book.recursive_scanning, false),
+    extensions: extensionsOf(book.extensions),
+    entries,
+  };
+  return { lorebook, unusable, total };
+}
+
+/**
+ * A card's `character_book` as Kewl's lorebook: null when the card has none (or none with a usable entry), and
+ * checked against the schema as the API would. `warnings` says, in words a person understands, what was left out.
  */
 export function lorebookFromCard(book: unknown): { lorebook: Lorebook | null; warnings: string[] } {
   const warnings: string[] = [];
@@ -83,29 +110,14 @@ export function lorebookFromCard(book: unknown): { lorebook: Lorebook | null; wa
   if (!isObject(book) || !Array.isArray(book.entries)) {
     return { lorebook: null, warnings: ["The card's lorebook could not be read and was left out"] };
   }
-  const entries: LorebookEntry[] = [];
-  let unusable = 0;
-  book.entries.forEach((raw, index) => {
-    const entry = entryOf(raw, index);
-    if (entry) entries.push(entry);
-    else unusable += 1;
-  });
+  const { lorebook, unusable, total } = normalizeLorebook(book);
   if (unusable) warnings.push(`${unusable} lorebook entries without content or keys were left out`);
-  if (entries.length > L.entries) warnings.push(`Only the first ${L.entries} lorebook entries were kept`);
-  const candidate = {
-    name: clean(str(book.name, L.bookName)),
-    description: clean(str(book.description, L.description)),
-    scan_depth: positive(book.scan_depth, L.scanDepth),
-    token_budget: positive(book.token_budget, L.tokenBudget),
-    recursive_scanning: bool(book.recursive_scanning, false),
-    extensions: extensionsOf(book.extensions),
-    entries: entries.slice(0, L.entries),
-  };
-  if (candidate.entries.length === 0) {
-    if (book.entries.length) warnings.push("The card's lorebook has no usable entry and was left out");
+  if (total > L.entries) warnings.push(`Only the first ${L.entries} lorebook entries were kept`);
+  if (!lorebook) {
+    if (total) warnings.push("The card's lorebook has no usable entry and was left out");
     return { lorebook: null, warnings };
   }
-  const parsed = lorebookSchema.safeParse(candidate);
+  const parsed = lorebookSchema.safeParse(lorebook);
   if (!parsed.success) {
     warnings.push(`The card's lorebook is over ${L.bytes / 1024} KB or malformed and was left out`);
     return { lorebook: null, warnings };

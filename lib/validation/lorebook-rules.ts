@@ -80,17 +80,21 @@ export const lorebookEntrySchema = z
 export type LorebookEntry = z.output<typeof lorebookEntrySchema>;
 export type LorebookEntryInput = z.input<typeof lorebookEntrySchema>;
 
-export const lorebookSchema = z
-  .object({
-    name: text().trim().max(L.bookName).default(""),
-    description: text().trim().max(L.description).default(""),
-    scan_depth: z.number().int().min(1).max(L.scanDepth).nullable().default(null),
-    token_budget: z.number().int().min(1).max(L.tokenBudget).nullable().default(null),
-    recursive_scanning: z.boolean().default(false),
-    extensions,
-    entries: z.array(lorebookEntrySchema).max(L.entries, M.tooManyEntries).default([]),
-  })
-  .refine((book) => new TextEncoder().encode(JSON.stringify(book)).length <= L.bytes, { message: M.tooBig });
+/** The book's fields without the size check (answers, and the stored book as read). */
+export const lorebookShape = z.object({
+  name: text().trim().max(L.bookName).default(""),
+  description: text().trim().max(L.description).default(""),
+  scan_depth: z.number().int().min(1).max(L.scanDepth).nullable().default(null),
+  token_budget: z.number().int().min(1).max(L.tokenBudget).nullable().default(null),
+  recursive_scanning: z.boolean().default(false),
+  extensions,
+  entries: z.array(lorebookEntrySchema).max(L.entries, M.tooManyEntries).default([]),
+});
+
+export const lorebookSchema = lorebookShape.refine(
+  (book) => new TextEncoder().encode(JSON.stringify(book)).length <= L.bytes,
+  { message: M.tooBig },
+);
 export type Lorebook = z.output<typeof lorebookSchema>;
 export type LorebookInput = z.input<typeof lorebookSchema>;
 

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -44,12 +45,18 @@ export const chatSessions = pgTable(
       .notNull()
       .references(() => robots.id, { onDelete: "cascade" }),
     modelKey: text("model_key").references(() => chatModels.key, { onDelete: "set null" }),
+    /** This chat's own persona ({ name, description }), over the user's; null for the user's. */
+    persona: jsonb("persona").$type<{ name: string; description: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("chat_sessions_user_robot_uq").on(t.userId, t.robotId),
     index("chat_sessions_recent_idx").on(t.userId, t.lastMessageAt.desc()),
+    check(
+      "chat_sessions_persona_ck",
+      sql`${t.persona} is null or (jsonb_typeof(${t.persona}) = 'object' and char_length(${t.persona}->>'name') between 1 and 40 and char_length(coalesce(${t.persona}->>'description', '')) <= 1000)`,
+    ),
   ],
 );
 
