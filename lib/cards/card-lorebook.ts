@@ -132,9 +132,8 @@ export function lorebookToCard(lorebook: Lorebook): JsonObject {
     description: lorebook.description,
     recursive_scanning: lorebook.recursive_scanning,
     extensions: lorebook.extensions,
-    entries: lorebook.entries.map((e, index) => {
+    entries: lorebook.entries.map((e) => {
       const entry: JsonObject = {
-        id: e.id ?? index,
         keys: e.keys,
         secondary_keys: e.secondary_keys,
         content: e.content,
@@ -149,6 +148,7 @@ export function lorebookToCard(lorebook: Lorebook): JsonObject {
         comment: e.comment,
         extensions: e.extensions,
       };
+      if (e.id !== undefined) entry.id = e.id;
       if (e.use_regex !== undefined) entry.use_regex = e.use_regex;
       return entry;
     }),

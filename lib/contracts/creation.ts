@@ -144,7 +144,7 @@ export const characterDefinitionSchema = z.object({
     group_only_greetings: z.array(z.string()),
   }),
   /** The character's lorebook, or null. */
-  lorebook: lorebookShape.nullable(),
+  lorebook: lorebookShape.nullable().default(null),
   /** The character this one was copied from (its id is null once the original is deleted). */
   copied_from: creditSchema.nullable(),
   creator: z.object({ key: z.string(), name: z.string() }).nullable(),

@@ -7,12 +7,14 @@ import {
   chatSetModelRequest,
   chatStopRequest,
 } from "../../lib/contracts/chat";
+import { chatPersonaRequest, chatSetPersonaRequest } from "../../lib/contracts/persona";
 import { beginReply } from "../modules/chat/begin-reply";
 import type { ChatDeps } from "../modules/chat/chat-context";
 import { readHistory, recentChats } from "../modules/chat/chat-history";
 import { listModelsFor, setSessionModel } from "../modules/chat/model-choice";
 import { relayReply } from "../modules/chat/reply-relay";
 import { stopReply } from "../modules/chat/stop-reply";
+import { readChatPersonaOf, setChatPersona } from "../modules/persona/chat-persona";
 import { readWallet } from "../modules/chat/wallet-summary";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
@@ -64,6 +66,16 @@ export function chatRoutes(): Hono<ApiEnv> {
   app.post("/chat_session/set_model", requireAuth, async (c) => {
     const input = readBody(c, chatSetModelRequest);
     return ok(c, await setSessionModel(chatDeps(c), c.get("user"), viewerOf(c), input));
+  });
+
+  app.post("/chat_session/persona", requireAuth, async (c) => {
+    const { robot_id } = readBody(c, chatPersonaRequest);
+    return ok(c, await readChatPersonaOf(chatDeps(c).db, c.get("user").id, viewerOf(c), robot_id));
+  });
+
+  app.post("/chat_session/set_persona", requireAuth, async (c) => {
+    const input = readBody(c, chatSetPersonaRequest);
+    return ok(c, await setChatPersona(chatDeps(c).db, c.get("user").id, viewerOf(c), input));
   });
 
   app.get("/buy_coin/wallet", requireAuth, async (c) => ok(c, await readWallet(chatDeps(c), c.get("user").id)));

@@ -117,7 +117,6 @@ describe("card fields", () => {
     const book = characterToCard(definition).character_book as Record<string, unknown>;
     expect(book).toMatchObject({ name: "Skies", scan_depth: 3, token_budget: 500, recursive_scanning: true });
     expect((book.entries as unknown[])[0]).toEqual({
-      id: 0,
       keys: ["engine", "/warp\\s+drive/i"],
       secondary_keys: ["broken"],
       content: "The engine hums.",

@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
+import { normalizeLorebook } from "../../../lib/cards/card-lorebook";
 import { API_CODES } from "../../../lib/contracts/api-codes";
+import type { Lorebook } from "../../../lib/validation/lorebook-rules";
+import type { Persona } from "../../../lib/validation/persona-rules";
 import { authTokens, chatMessages, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
@@ -10,6 +13,8 @@ import { liveSessionToken, sessionUserFields, type SessionUser } from "../sessio
 import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { parsePlan, payerFields, type PayerState } from "./payer-state";
+import { readChatPersona } from "./chat-persona-column";
+import { resolvePersona } from "./persona-block";
 
 /** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
 export const HISTORY_LIMIT = 200;
@@ -33,6 +38,9 @@ export interface ReplyContext extends PayerState {
   /** The newest earlier turns that can go into the prompt, oldest first. */
   turns: { role: string; content: string }[];
   day: string;
+  /** Who the user is in this chat (the chat's persona, else theirs; the nickname when neither names them). */
+  persona: Persona;
+  lorebook: Lorebook | null;
 }
 
 const turnsColumn = z.array(z.object({ role: z.string(), content: z.string() }));
@@ -60,9 +68,12 @@ async function readUserCharacterAndChat(db: Db, token: string, robotId: number, 
         exampleDialogue: robots.exampleDialogue,
         greeting: robots.greeting,
         nsfw: robots.nsfw,
+        lorebook: robots.lorebook,
       },
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
+      sessionPersona: chatSessions.persona,
+      persona: { name: users.personaName, description: users.personaDescription },
       turns: sql<unknown>`(select coalesce(json_agg(json_build_object('role', t.role, 'content', t.content) order by t.id), '[]'::json) from (${newestTurns}) t)`,
       models: enabledModelsJson,
       ...payerFields(users.id, day, now),
@@ -112,5 +123,7 @@ export async function readReplyContext(
     balance: row.balance,
     freeUsed: row.freeUsed,
     day,
+    persona: resolvePersona(row.user.name, row.persona, readChatPersona(row.sessionPersona)),
+    lorebook: normalizeLorebook(character.lorebook).lorebook,
   };
 }

@@ -1,6 +1,7 @@
 import type { ModelRow } from "./chat-models";
 import type { ChatDeps } from "./chat-context";
 import type { ReplyStream } from "../../providers/llm/types";
+import { compileLorebook } from "./lorebook-selection";
 import { buildPrompt } from "./prompt";
 import { HISTORY_LIMIT, type ReplyContext } from "./reply-context";
 
@@ -11,10 +12,12 @@ export function startModelReply(
 ): ReplyStream {
   const { context, model, message } = input;
   const character = context.character;
-  const userName = input.userName || "User";
+  const userName = context.persona.name || input.userName || "User";
   const prompt = buildPrompt({
     character,
     userName,
+    userPersona: context.persona.description,
+    lorebook: context.lorebook ? compileLorebook(context.lorebook) : null,
     history: context.turns.map((t) => ({ role: t.role === "assistant" ? "assistant" : "user", content: t.content })),
     userMessage: message,
     contextTokens: model.contextTokens,
