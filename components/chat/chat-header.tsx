@@ -2,6 +2,7 @@ import { Link } from "@/components/ui/link";
 import { CharacterAvatar } from "./character-avatar";
 import { ChatBackLink } from "./chat-back-link";
 import { ModelPicker } from "./model-picker";
+import { PersonaButton } from "./persona-button";
 import { WalletStatus } from "./wallet-status";
 
 interface Props {
@@ -38,6 +39,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
             className="col-start-2 row-start-2 justify-self-end sm:row-span-2 sm:row-start-1"
           />
         </div>
+        <PersonaButton robotId={robot.id} />
       </div>
     </div>
   );

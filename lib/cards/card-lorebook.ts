@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS } from "../contracts/fields";
 import { LOREBOOK_LIMITS, lorebookSchema, type Lorebook, type LorebookEntry } from "../validation/lorebook-rules";
 
 /**
@@ -29,8 +30,8 @@ function positive(value: unknown, max: number): number | null {
 }
 
 // Drops what Kewl's text rule refuses (control characters other than tab and line breaks).
-// eslint-disable-next-line no-control-regex
-const clean = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+const CONTROLS = new RegExp(CONTROL_CHARACTERS.source, "g");
+const clean = (s: string) => s.replace(CONTROLS, "");
 
 function keys(value: unknown): string[] {
   if (!Array.isArray(value)) return [];

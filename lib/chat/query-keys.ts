@@ -4,4 +4,5 @@ export const chatQueryKeys = {
   models: (robotKey: string, uid: string | null) => ["chat", "models", robotKey, uid] as const,
   recent: (uid: string | null) => ["chat", "recent", uid] as const,
   recentAll: () => ["chat", "recent"] as const,
+  persona: (robotId: number, uid: string | null) => ["chat", "persona", robotId, uid] as const,
 };

@@ -13,9 +13,7 @@ async function requireCharacter(db: Db, userId: string, viewer: Viewer, robotId:
   const [robot] = await db
     .select({ id: robots.id })
     .from(robots)
-    .where(
-      and(eq(robots.id, robotId), visibleCharacters({ opening: true, owner: userId, nsfw: viewer.ageVerified })),
-    );
+    .where(and(eq(robots.id, robotId), visibleCharacters({ opening: true, owner: userId, nsfw: viewer.ageVerified })));
   if (!robot) throw new AppError(404, 404, "Character not found");
   return robot.id;
 }
