@@ -79,7 +79,7 @@ export function LorebookEntryEditor({
       </summary>
       <div className="flex flex-col gap-4 border-t border-border px-4 pt-4 pb-4">
         <TextField
-          label="Name"
+          label="Entry name"
           maxLength={L.entryName}
           count={entry.name.length}
           value={entry.name}
