@@ -1,5 +1,6 @@
 import type { Lorebook, LorePosition } from "../../../lib/validation/lorebook-rules";
 import { LOREBOOK_DEFAULTS } from "../../../lib/validation/lorebook-rules";
+import { KeyMatcher } from "./key-matcher";
 import { estimateTokens } from "./token-estimate";
 
 /**
@@ -16,8 +17,9 @@ import { estimateTokens } from "./token-estimate";
  *   an entry that does not fit is left out and smaller ones after it may still go in. In the prompt, entries
  *   are in `insertion_order` (lower first), in two groups by `position`.
  * - Keys are matched as text, never run as regular expressions, even when they look like `/…/flags`: a pattern
- *   from a card could backtrack catastrophically (ReDoS) on every reply. Matching is `includes` over a text
- *   lowercased once, so a 200-entry book costs well under a millisecond.
+ *   from a card could backtrack catastrophically (ReDoS) on every reply. All of a book's keys are found in one
+ *   pass over the text (key-matcher.ts, built when the book is compiled), the text lowercased once for the
+ *   case-insensitive ones, so the cost follows the scanned text, not the number of keys.
  */
 
 export const RECURSIVE_PASSES = 3;
@@ -26,10 +28,10 @@ interface CompiledEntry {
   index: number;
   content: string;
   constant: boolean;
-  caseSensitive: boolean;
-  /** Lowercased unless the entry is case-sensitive. */
-  keys: string[];
-  secondary: string[];
+  /** Ids of its keys in the book's matchers. */
+  keys: number[];
+  /** Ids of its secondary keys; empty unless the entry is selective. */
+  secondary: number[];
   insertionOrder: number;
   priority: number;
   position: LorePosition;
@@ -42,6 +44,10 @@ export interface CompiledLorebook {
   recursive: boolean;
   /** Enabled entries only, in ranking order (constant, priority, insertion order). */
   ranked: CompiledEntry[];
+  /** Every key of the book by id: case-insensitive ones lowercased, in `folded`; case-sensitive ones in `exact`. */
+  keyCount: number;
+  folded: KeyMatcher | null;
+  exact: KeyMatcher | null;
 }
 
 export interface SelectedLore {
@@ -53,26 +59,45 @@ export interface SelectedLore {
 
 export const NO_LORE: SelectedLore = { before: [], after: [], tokens: 0 };
 
-/** Work done once per book rather than once per key test: disabled entries dropped, keys lowercased, ranked. */
+/** Work done once per book rather than once per reply: disabled entries dropped, keys in matchers, ranked. */
 export function compileLorebook(book: Lorebook): CompiledLorebook {
+  const folded: string[] = [];
+  const exact: string[] = [];
+  // Ids are shared by both matchers: a key's id is its place in its own list, offset for `exact`.
+  const pending: { entry: CompiledEntry; keys: string[]; secondary: string[]; caseSensitive: boolean }[] = [];
   const ranked: CompiledEntry[] = [];
   book.entries.forEach((e, index) => {
     if (!e.enabled || !e.content.trim()) return;
-    const fold = (k: string) => (e.case_sensitive ? k : k.toLowerCase());
-    const keys = e.keys.filter((k) => k.length > 0).map(fold);
+    const keys = e.keys.filter((k) => k.length > 0);
     if (!e.constant && keys.length === 0) return;
-    ranked.push({
+    const entry: CompiledEntry = {
       index,
       content: e.content,
       constant: e.constant,
-      caseSensitive: e.case_sensitive,
-      keys,
-      secondary: e.selective ? e.secondary_keys.filter((k) => k.length > 0).map(fold) : [],
+      keys: [],
+      secondary: [],
       insertionOrder: e.insertion_order,
       priority: e.priority,
       position: e.position,
-    });
+    };
+    const secondary = e.selective ? e.secondary_keys.filter((k) => k.length > 0) : [];
+    pending.push({ entry, keys, secondary, caseSensitive: e.case_sensitive });
+    ranked.push(entry);
   });
+  const idOf = (key: string, caseSensitive: boolean) => {
+    const list = caseSensitive ? exact : folded;
+    const text = caseSensitive ? key : key.toLowerCase();
+    list.push(text);
+    return list.length - 1;
+  };
+  const exactIds: number[][] = [];
+  for (const p of pending) {
+    p.entry.keys = p.keys.map((k) => idOf(k, p.caseSensitive));
+    p.entry.secondary = p.secondary.map((k) => idOf(k, p.caseSensitive));
+    if (p.caseSensitive) exactIds.push(p.entry.keys, p.entry.secondary);
+  }
+  // Case-sensitive keys come after the folded ones in the shared id space.
+  for (const ids of exactIds) for (let i = 0; i < ids.length; i += 1) ids[i]! += folded.length;
   ranked.sort(
     (a, b) =>
       Number(b.constant) - Number(a.constant) ||
@@ -85,6 +110,9 @@ export function compileLorebook(book: Lorebook): CompiledLorebook {
     tokenBudget: book.token_budget,
     recursive: book.recursive_scanning,
     ranked,
+    keyCount: folded.length + exact.length,
+    folded: folded.length ? new KeyMatcher(folded) : null,
+    exact: exact.length ? new KeyMatcher(exact) : null,
   };
 }
 
@@ -94,20 +122,16 @@ export function loreBudget(book: CompiledLorebook, promptBudget: number): number
   return book.tokenBudget === null ? share : Math.min(book.tokenBudget, share);
 }
 
-class ScanText {
-  private lower: string | null = null;
-  constructor(readonly text: string) {}
-  has(key: string, caseSensitive: boolean): boolean {
-    if (caseSensitive) return this.text.includes(key);
-    this.lower ??= this.text.toLowerCase();
-    return this.lower.includes(key);
-  }
+/** Marks every key of the book that occurs in text. */
+function scanKeys(book: CompiledLorebook, text: string, found: Uint8Array): void {
+  book.folded?.scan(text.toLowerCase(), found);
+  if (book.exact) book.exact.scan(text, found.subarray(book.folded?.size ?? 0));
 }
 
-function matches(entry: CompiledEntry, scan: ScanText): boolean {
+function matches(entry: CompiledEntry, found: Uint8Array): boolean {
   if (entry.constant) return true;
-  if (!entry.keys.some((k) => scan.has(k, entry.caseSensitive))) return false;
-  return entry.secondary.length === 0 || entry.secondary.some((k) => scan.has(k, entry.caseSensitive));
+  if (!entry.keys.some((id) => found[id] === 1)) return false;
+  return entry.secondary.length === 0 || entry.secondary.some((id) => found[id] === 1);
 }
 
 /**
@@ -123,14 +147,15 @@ export function selectLore(
   if (book.ranked.length === 0 || budget <= 0) return NO_LORE;
   const window = newest.slice(Math.max(0, newest.length - book.scanDepth));
   const active = new Set<CompiledEntry>();
-  let scan = new ScanText(window.join("\n"));
+  const keys = new Uint8Array(book.keyCount);
+  scanKeys(book, window.join("\n"), keys);
   for (let pass = 0; pass <= (book.recursive ? RECURSIVE_PASSES : 0); pass += 1) {
     const found: CompiledEntry[] = [];
-    for (const entry of book.ranked) if (!active.has(entry) && matches(entry, scan)) found.push(entry);
+    for (const entry of book.ranked) if (!active.has(entry) && matches(entry, keys)) found.push(entry);
     if (found.length === 0) break;
     for (const entry of found) active.add(entry);
-    // The next pass searches only what the entries just found add, as SillyTavern's recursion does.
-    scan = new ScanText(found.map((e) => e.content).join("\n"));
+    // The next pass also searches what the entries just found add, as SillyTavern's recursion does.
+    if (pass < RECURSIVE_PASSES && book.recursive) scanKeys(book, found.map((e) => e.content).join("\n"), keys);
   }
   const chosen: { entry: CompiledEntry; text: string }[] = [];
   let left = budget;
