@@ -62,6 +62,17 @@ describe("lorebook selection", () => {
     expect(pick(b, ["Rose came in"])).toEqual(["Rose is the queen.", "Roses grow in the garden."]);
   });
 
+  it("keeps case-sensitive and case-insensitive keys of one book apart, secondary keys included", () => {
+    const b = book([
+      { keys: ["moon"], content: "folded" },
+      { keys: ["Sun"], secondary_keys: ["Rise"], selective: true, case_sensitive: true, content: "exact selective" },
+      { keys: ["STAR"], case_sensitive: true, content: "exact" },
+    ]);
+    expect(pick(b, ["MOON sun rise star"])).toEqual(["folded"]);
+    expect(pick(b, ["Sun Rise"])).toEqual(["exact selective"]);
+    expect(pick(b, ["Sun rise STAR"])).toEqual(["exact"]);
+  });
+
   it("reads only the newest scan_depth messages", () => {
     const b = book([{ keys: ["dragon"], content: "Dragon lore." }], { scan_depth: 2 });
     expect(pick(b, ["dragon", "hello", "how are you"])).toEqual([]);
