@@ -4,7 +4,7 @@ import { useId, useState, type ClipboardEvent, type KeyboardEvent } from "react"
 import { LOREBOOK_LIMITS } from "@/lib/validation/lorebook-rules";
 
 const INPUT_CLASS =
-  "h-11 min-w-0 flex-1 rounded-lg border border-border bg-background px-3 text-base text-foreground sm:text-sm " +
+  "h-11 w-full min-w-0 rounded-lg border border-border bg-background px-3 text-base text-foreground sm:text-sm " +
   "placeholder:text-muted-foreground outline-none transition-colors hover:border-muted-foreground/40 " +
   "focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40 aria-[invalid=true]:border-destructive";
 
