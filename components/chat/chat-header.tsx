@@ -4,6 +4,7 @@ import { ChatBackLink } from "./chat-back-link";
 import { MemoryButton } from "./memory-button";
 import { ChatListButton } from "./chat-list-button";
 import { ModelPicker } from "./model-picker";
+import { PersonaButton } from "./persona-button";
 import { WalletStatus } from "./wallet-status";
 
 interface Props {
@@ -42,6 +43,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
         </div>
         <MemoryButton robotId={robot.id} robotName={robot.name} />
         <ChatListButton robot={robot} />
+        <PersonaButton robotId={robot.id} />
       </div>
     </div>
   );

@@ -3,18 +3,20 @@
 import { useState } from "react";
 import { MemoryIcon } from "./chat-icons";
 import { MemoryDialog } from "./memory-dialog";
+import { useChatId } from "./use-chat-id";
 import { useViewer } from "./use-viewer";
 
 interface Props {
   robotId: number;
   robotName: string;
-  /** The open chat, when known; else the user's latest chat with the character. */
+  /** The open chat, when known; else the one chosen in the URL, else the user's latest chat with the character. */
   sessionId?: string | null;
 }
 
 /** The chat header's Memory button (signed-in users only): opens what the character remembers of this chat. */
 export function MemoryButton({ robotId, robotName, sessionId = null }: Props) {
   const { uid } = useViewer();
+  const chosenChat = useChatId();
   const [open, setOpen] = useState(false);
   if (uid === null) return null;
   return (
@@ -29,7 +31,12 @@ export function MemoryButton({ robotId, robotName, sessionId = null }: Props) {
       >
         <MemoryIcon />
       </button>
-      <MemoryDialog open={open} onOpenChange={setOpen} chat={{ robotId, sessionId }} robotName={robotName} />
+      <MemoryDialog
+        open={open}
+        onOpenChange={setOpen}
+        chat={{ robotId, sessionId: sessionId ?? chosenChat }}
+        robotName={robotName}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { AlternateGreetingsField } from "./alternate-greetings-field";
 import { AvatarField } from "./avatar-field";
 import { CardImport } from "./card-import";
 import { CharacterPreview } from "./character-preview";
+import { LorebookField } from "./lorebook-field";
 import { NsfwSwitch } from "./nsfw-switch";
 import { TagPicker } from "./tag-picker";
 import { TextAreaField } from "./text-area-field";
@@ -134,6 +135,7 @@ export function CharacterForm({ mode, tags, base, initial }: CharacterFormProps)
             error={errors.example_dialogue?.message}
             {...field("example_dialogue")}
           />
+          <LorebookField form={form} />
           <TagPicker
             tags={tags}
             value={values.tags ?? []}

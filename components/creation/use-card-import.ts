@@ -6,6 +6,7 @@ import type { TagChoice } from "@/lib/creation/card-tags";
 import {
   EMPTY_CHARACTER,
   keptCardText,
+  lorebookText,
   type CharacterFormApi,
   type CharacterFormValues,
 } from "@/lib/creation/character-form";
@@ -55,6 +56,7 @@ export function useCardImport(
       visibility: current.visibility,
       avatar: current.avatar,
       card: keptCardText(input.card),
+      lorebook: lorebookText(input.lorebook),
     };
     const report = [...parsed.warnings, ...warnings];
     if (input.card !== undefined && values.card === "")

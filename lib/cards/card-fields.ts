@@ -1,5 +1,6 @@
 import type { CardExtras, CharacterDefinition, CharacterInput } from "../contracts/creation";
 import { CHARACTER_LIMITS } from "../validation/character-rules";
+import { lorebookFromCard, lorebookToCard } from "./card-lorebook";
 import type { CharacterCard } from "./character-card";
 
 /**
@@ -115,12 +116,15 @@ export function cardToCharacterInput(
   }
   if (card.system_prompt.trim() || card.post_history_instructions.trim())
     warnings.push("The card's system prompts are kept with it but not used by Kewl's chat");
+  const book = lorebookFromCard(card.character_book);
+  warnings.push(...book.warnings);
   const introSource = kewl.intro ?? (card.creator_notes.trim() || card.description);
   const intro = cut("Intro", introSource.split(/\n\s*\n/)[0] ?? "", L.intro, warnings);
   if (kewl.intro === undefined && intro) warnings.push("The intro was taken from the card's notes: check it");
   const extras: CardExtras = {
     extensions,
-    character_book: card.character_book,
+    // A book Kewl could read is the character's lorebook; one it could not is kept as it came.
+    character_book: book.lorebook ? null : card.character_book,
     extra,
     creator_notes: filled.has("creator_notes") ? "" : cut("Creator notes", card.creator_notes, L.persona, warnings),
     system_prompt: cut("System prompt", card.system_prompt, L.persona, warnings),
@@ -149,6 +153,7 @@ export function cardToCharacterInput(
     tags: pickTags(card, kewl.tags, options.tags, warnings),
     nsfw,
     card: extras,
+    lorebook: book.lorebook,
   };
   return { input, warnings };
 }
@@ -167,7 +172,7 @@ export function characterToCard(
     | "tags"
     | "nsfw"
     | "card"
-  >,
+  > & { lorebook?: CharacterDefinition["lorebook"] },
 ): CharacterCard {
   const kept = definition.card;
   const { personality, ...extra } = kept.extra as JsonObject;
@@ -203,7 +208,7 @@ export function characterToCard(
     tags: [...definition.tags.map((t) => t.name), ...(definition.nsfw ? ["NSFW"] : [])],
     group_only_greetings: kept.group_only_greetings,
     extensions,
-    character_book: (kept.character_book ?? null) as Json,
+    character_book: definition.lorebook ? lorebookToCard(definition.lorebook) : ((kept.character_book ?? null) as Json),
     extra: personality !== undefined && typeof personality !== "string" ? { ...extra, personality } : extra,
   };
 }

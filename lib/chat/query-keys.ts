@@ -10,4 +10,6 @@ export const chatQueryKeys = {
   recentAll: () => ["chat", "recent"] as const,
   memory: (robotId: number, sessionId: string | null, uid: string | null) =>
     ["chat", "memory", robotId, sessionId, uid] as const,
+  persona: (robotId: number, chatId: string | null, uid: string | null) =>
+    ["chat", "persona", robotId, chatId, uid] as const,
 };

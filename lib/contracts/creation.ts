@@ -12,6 +12,7 @@ import {
   visibilityRule,
   VISIBILITIES,
 } from "../validation/character-rules";
+import { lorebookSchema, lorebookShape } from "../validation/lorebook-rules";
 import { robotCardSchema } from "./catalogue";
 import { ID_MAX, text, wholeNumber, wholeNumberParam } from "./fields";
 
@@ -98,6 +99,8 @@ export const characterInput = z.object({
   nsfw: z.boolean().default(false),
   visibility: visibilityRule.default("public"),
   card: cardExtrasSchema.optional(),
+  /** The lorebook (null: none). Left out, the stored one stays as it is. */
+  lorebook: lorebookSchema.nullable().optional(),
 });
 export type CharacterInput = z.input<typeof characterInput>;
 
@@ -140,6 +143,8 @@ export const characterDefinitionSchema = z.object({
     nickname: z.string(),
     group_only_greetings: z.array(z.string()),
   }),
+  /** The character's lorebook, or null. */
+  lorebook: lorebookShape.nullable().default(null),
   /** The character this one was copied from (its id is null once the original is deleted). */
   copied_from: creditSchema.nullable(),
   creator: z.object({ key: z.string(), name: z.string() }).nullable(),

@@ -12,12 +12,17 @@ import {
   type CharacterDefinition,
   type CharacterInput,
 } from "@/lib/contracts/creation";
+import { lorebookSchema, type Lorebook, type LorebookInput } from "@/lib/validation/lorebook-rules";
 
 /**
  * What the form holds: every field present (the contract's input makes most optional). The kept card data is its
  * JSON text ("" for none): the form never edits it, and its recursive type is too deep for react-hook-form's paths.
  */
-export type CharacterFormValues = Required<Omit<CharacterInput, "card">> & { card: string };
+export type CharacterFormValues = Required<Omit<CharacterInput, "card" | "lorebook">> & {
+  card: string;
+  /** The lorebook as JSON text ("" for none), for the same reason; the entry editor reads and writes it. */
+  lorebook: string;
+};
 
 /** The kept card data's JSON text as the contract's value (undefined for none, or when it is not JSON). */
 function cardFromText(text: string): unknown {
@@ -31,7 +36,16 @@ function cardFromText(text: string): unknown {
 
 export const characterFormSchema = characterInput.extend({
   card: z.string().transform(cardFromText).pipe(cardExtrasSchema.optional()),
+  lorebook: z
+    .string()
+    .transform((text) => cardFromText(text) ?? null)
+    .pipe(lorebookSchema.nullable()),
 });
+
+/** The lorebook as the form holds it: JSON text, "" for none (or no entries). */
+export function lorebookText(lorebook: LorebookInput | Lorebook | null | undefined): string {
+  return lorebook?.entries?.length ? JSON.stringify(lorebook) : "";
+}
 /** What a valid form gives on submit (trimmed, defaults filled): the create and update payload. */
 export type CharacterFormOutput = z.output<typeof characterInput>;
 
@@ -48,6 +62,7 @@ export const EMPTY_CHARACTER: CharacterFormValues = {
   nsfw: false,
   visibility: "public",
   card: "",
+  lorebook: "",
 };
 
 /** The kept card data as the form holds it: JSON text when it fits the contract, else "" (left out). */
@@ -72,6 +87,7 @@ export function definitionToForm(def: CharacterDefinition): CharacterFormValues 
     nsfw: def.nsfw,
     visibility: def.visibility,
     card: keptCardText(def.card),
+    lorebook: lorebookText(def.lorebook),
   };
 }
 
@@ -101,6 +117,10 @@ export const characterDraftSchema = z.object({
   nsfw: z.boolean(),
   visibility: z.enum(VISIBILITIES),
   card: z.string().max(2 * 1024 * 1024),
+  lorebook: z
+    .string()
+    .max(2 * 1024 * 1024)
+    .default(""),
 });
 
 const FIELDS = Object.keys(EMPTY_CHARACTER) as (keyof CharacterFormValues)[];

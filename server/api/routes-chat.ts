@@ -12,6 +12,7 @@ import {
   chatSetModelRequest,
   chatStopRequest,
 } from "../../lib/contracts/chat";
+import { chatPersonaRequest, chatSetPersonaRequest } from "../../lib/contracts/persona";
 import { beginReply, type BegunReply } from "../modules/chat/begin-reply";
 import type { ChatDeps } from "../modules/chat/chat-context";
 import { openChatExport } from "../modules/chat/chat-export";
@@ -20,6 +21,7 @@ import { createChat, deleteChat, listChats, renameChat } from "../modules/chat/c
 import { listModelsFor, setSessionModel } from "../modules/chat/model-choice";
 import { relayReply } from "../modules/chat/reply-relay";
 import { stopReply } from "../modules/chat/stop-reply";
+import { readChatPersonaOf, setChatPersona } from "../modules/persona/chat-persona";
 import { readWallet } from "../modules/chat/wallet-summary";
 import type { ApiEnv } from "./context";
 import { chatExportHeaders } from "./chat-download";
@@ -104,6 +106,16 @@ export function chatRoutes(): Hono<ApiEnv> {
     const file = await openChatExport(chatDeps(c), c.get("user"), { robotId: robot_id, chatId: chat_id, format });
     for (const [name, value] of Object.entries(chatExportHeaders(file))) c.header(name, value);
     return c.body(file.body);
+  });
+
+  app.post("/chat_session/persona", requireAuth, async (c) => {
+    const input = readBody(c, chatPersonaRequest);
+    return ok(c, await readChatPersonaOf(chatDeps(c).db, c.get("user").id, viewerOf(c), input));
+  });
+
+  app.post("/chat_session/set_persona", requireAuth, async (c) => {
+    const input = readBody(c, chatSetPersonaRequest);
+    return ok(c, await setChatPersona(chatDeps(c).db, c.get("user").id, viewerOf(c), input));
   });
 
   app.get("/buy_coin/wallet", requireAuth, async (c) => ok(c, await readWallet(chatDeps(c), c.get("user").id)));

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { logoutRequest, userExistsRequest, userUpdateRequest } from "../../lib/contracts/accounts";
+import { personaUpdateRequest } from "../../lib/contracts/persona";
 import { toOwnProfile } from "../modules/accounts/profile";
 import { updateOwnProfile, userKeyTaken } from "../modules/accounts/profile-update";
+import { readUserPersona, updateUserPersona } from "../modules/persona/user-persona";
 import { revokeSession } from "../modules/sessions/sessions";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
@@ -30,6 +32,16 @@ export function userRoutes(): Hono<ApiEnv> {
   app.post("/user/exists", requireAuth, async (c) => {
     const { key } = readBody(c, userExistsRequest);
     return ok(c, { exists: await userKeyTaken(c.get("deps").database.db, key, c.get("user").id) });
+  });
+
+  /** The caller's persona: who they are in chats (lib/contracts/persona.ts). */
+  app.get("/user/persona", requireAuth, async (c) =>
+    ok(c, await readUserPersona(c.get("deps").database.db, c.get("user").id)),
+  );
+
+  app.post("/user/persona/update", requireAuth, async (c) => {
+    const input = readBody(c, personaUpdateRequest);
+    return ok(c, await updateUserPersona(c.get("deps").database.db, c.get("user").id, input));
   });
 
   return app;

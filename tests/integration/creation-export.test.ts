@@ -82,7 +82,8 @@ describe.each(testDrivers())("exporting character cards on %s", (driver) => {
       tags: ["sci-fi", "fantasy"],
       nsfw: false,
       visibility: "unlisted",
-      card: FOREIGN_CARD,
+      card: { ...FOREIGN_CARD, character_book: null },
+      lorebook: { ...BOOK, scan_depth: 3, recursive_scanning: true },
     });
     const file = new Uint8Array(await (await card(made.id, "png")).arrayBuffer());
     const embedded = readCardFromPng(file)!;
@@ -96,7 +97,7 @@ describe.each(testDrivers())("exporting character cards on %s", (driver) => {
       first_mes: "Strap in, cadet.",
       alternate_greetings: ["Back again?"],
       tags: ["Fantasy", "Sci-Fi"],
-      character_book: BOOK,
+      character_book: { name: "Lore", scan_depth: 3, recursive_scanning: true, entries: [BOOK.entries[0]] },
       creator_notes: "Made elsewhere",
     });
     expect(parsed.card.extensions).toMatchObject(FOREIGN_CARD.extensions);
@@ -115,7 +116,8 @@ describe.each(testDrivers())("exporting character cards on %s", (driver) => {
       .find((t) => t?.keyword === "chara")!;
     const v2 = parseCard(decodeCardText(chara!.text));
     expect(v2.version).toBe(2);
-    expect(v2.card.character_book).toEqual(BOOK);
+    expect(v2.card.character_book).toEqual(parsed.card.character_book);
+    expect((again.lorebook as { entries: unknown[] }).entries).toHaveLength(1);
   });
 
   it("answers the V3 JSON card", async () => {

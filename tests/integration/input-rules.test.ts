@@ -64,6 +64,21 @@ const CHARACTER = {
     nickname: "Nick",
     group_only_greetings: ["Hello all"],
   },
+  lorebook: {
+    name: "Book",
+    description: "About",
+    extensions: { app: "kept" },
+    entries: [
+      {
+        keys: ["dragon"],
+        secondary_keys: ["red"],
+        content: "Dragons",
+        name: "Entry",
+        comment: "Note",
+        extensions: { app: "kept" },
+      },
+    ],
+  },
 };
 
 function sample(route: string, schema: string, input: Sample["input"], inner?: string): Sample {
@@ -231,6 +246,15 @@ const SAMPLES: Sample[] = [
     robot_id: ids.robotId,
     model: "standard",
   })),
+  sample("POST /v1/user/persona/update", "persona.personaUpdateRequest", () => ({
+    name: "Sam",
+    description: "A knight",
+  })),
+  sample("POST /v1/chat_session/persona", "persona.chatPersonaRequest", (ids) => ({ robot_id: ids.robotId })),
+  sample("POST /v1/chat_session/set_persona", "persona.chatSetPersonaRequest", (ids) => ({
+    robot_id: ids.robotId,
+    persona: { name: "Sam", description: "A knight" },
+  })),
   sample("GET /v1/avatar/:style/:file", "system.avatarRouteParams", () => ({ style: "lorelei", file: "seed.svg" })),
   sample("POST /v1/user/robot/create", "creation.robotCreateRequest", () => CHARACTER),
   sample("POST /v1/user/robot/update", "creation.robotUpdateRequest", (ids) => ({ ...CHARACTER, id: ids.robotId })),
@@ -263,6 +287,7 @@ const SAMPLES: Sample[] = [
 const WITHOUT_CONTRACT = new Set([
   "GET /v1/health",
   "GET /v1/user/info",
+  "GET /v1/user/persona",
   "GET /v1/oauth/config",
   "GET /v1/oauth/start",
   "GET /v1/oauth/callback",

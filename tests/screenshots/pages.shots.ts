@@ -227,6 +227,56 @@ for (const viewport of VIEWPORTS) {
         await shot(page, "create");
       });
 
+      test("lorebook editor", async ({ page, request }) => {
+        const session = await signedInUser(page, request, `lore${viewport.width}${theme}`);
+        const made = await request.post("/v1/user/robot/create", {
+          data: {
+            name: "Wren Halloway",
+            intro: "A lighthouse keeper who collects stories.",
+            greeting: "Storm's coming, {{user}}.",
+            lorebook: {
+              entries: [
+                {
+                  keys: ["lighthouse", "lamp", "beacon"],
+                  content: "The lamp of {{char}}'s lighthouse has not gone out in forty years.",
+                  name: "The lamp",
+                },
+                { constant: true, content: "The island lies two days north of the mainland.", name: "Geography" },
+                {
+                  keys: ["ghost"],
+                  secondary_keys: ["storm"],
+                  selective: true,
+                  enabled: false,
+                  content: "On stormy nights a ghost walks the stairs.",
+                },
+              ],
+            },
+          },
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        const body = await made.json();
+        expect(body.code, JSON.stringify(body)).toBe(0);
+        await page.goto(`/create?edit=${body.data.id}`);
+        const first = page.getByTestId("lorebook-entry").first();
+        await first.locator("summary").click();
+        await expect(first.getByRole("textbox", { name: "Content" })).toBeVisible();
+        await first.scrollIntoViewIfNeeded();
+        await shot(page, "lorebook-editor");
+      });
+
+      test("persona dialog", async ({ page, request }) => {
+        await signedInUser(page, request, `persona${viewport.width}${theme}`);
+        await page.goto("/character/chat/1");
+        await page.getByRole("button", { name: "Your persona" }).click();
+        const dialog = page.getByRole("dialog", { name: "Your persona" });
+        await dialog.getByRole("textbox", { name: "Name", exact: true }).fill("Captain Ahab");
+        await dialog.getByRole("textbox", { name: "About you", exact: true }).fill("A sea captain with a wooden leg.");
+        await dialog.getByRole("switch", { name: "A different persona in this chat" }).click();
+        await dialog.getByRole("textbox", { name: "Name in this chat" }).fill("Ishmael");
+        await animationsDone(dialog);
+        await shot(page, "persona-dialog", false);
+      });
+
       test("own character and profile", async ({ page, request }) => {
         const session = await signedInUser(page, request, `owner${viewport.width}${theme}`);
         const made = await request.post("/v1/user/robot/create", {

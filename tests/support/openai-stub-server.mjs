@@ -18,6 +18,8 @@
  *   [[stall]]     200 and SSE headers, then nothing until the client goes away
  *   [[malformed]] one good chunk, then `data: {not json`, then the end of the response
  *   [[cut]]       3 words, then the socket is destroyed
+ *   [[system]]    the system prompt's sections it received (from its first "## " heading on), so a browser test
+ *                 can read what went into the prompt (a persona, lorebook entries)
  *
  * With `apiKey` set, a request without `Authorization: Bearer <apiKey>` gets a 401 OpenAI-style error.
  * `stats.requests` counts chat completion requests, `stats.completed` responses sent in full, `stats.aborted`
@@ -179,7 +181,7 @@ async function complete(req, res, body, ctx) {
   req.socket.setNoDelay(true);
 
   const model = body.model;
-  const words = replyWords(model, userText, has);
+  const words = replyWords(model, userText, has, systemText(body.messages));
   const limit = positiveInt(body.max_tokens) ?? positiveInt(body.max_completion_tokens);
   const sent = limit !== undefined && limit < words.length ? words.slice(0, limit) : words;
   const finishReason = sent.length < words.length ? "length" : "stop";
@@ -271,10 +273,11 @@ async function complete(req, res, body, ctx) {
  * The reply, split into chunks of one word each with its leading whitespace, so the chunks join back exactly
  * ([[rich]]: 6 characters each, so markdown constructs arrive cut in the middle).
  */
-function replyWords(model, userText, has) {
+function replyWords(model, userText, has, system) {
   let text;
   if (has("markdown")) text = MARKDOWN_REPLY;
   else if (has("rich")) return RICH_REPLY.match(/[\s\S]{1,6}/g) ?? [];
+  else if (has("system")) text = `System prompt: ${system.slice(Math.max(0, system.indexOf("## ")))}`;
   else if (has("long")) text = fillerWords(`Long reply from ${model}:`, LONG_WORDS);
   else if (has("slow")) text = fillerWords(`Slow reply from ${model}:`, SLOW_WORDS);
   else {
@@ -288,6 +291,11 @@ function fillerWords(opening, total) {
   const words = opening.split(" ");
   for (let i = 0; words.length < total; i += 1) words.push(FILLER[i % FILLER.length]);
   return words.join(" ");
+}
+
+function systemText(messages) {
+  const system = messages.find((m) => m && m.role === "system");
+  return system && typeof system.content === "string" ? system.content : "";
 }
 
 function lastUserText(messages) {

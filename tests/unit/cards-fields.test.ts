@@ -1,13 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { cardToCharacterInput, characterToCard } from "@/lib/cards/card-fields";
 import { parseCard, toCardV2, toCardV3 } from "@/lib/cards/character-card";
+import { lorebookToCard } from "@/lib/cards/card-lorebook";
 import { characterInput, type CharacterDefinition } from "@/lib/contracts/creation";
+import { lorebookSchema } from "@/lib/validation/lorebook-rules";
 
 const CATALOGUE = [
   { key: "fantasy", name: "Fantasy" },
   { key: "sci-fi", name: "Sci-Fi" },
 ];
 const BOOK = { name: "Lore", entries: [{ keys: ["dragon"], content: "Dragons are real.", enabled: true }] };
+const LOREBOOK = lorebookSchema.parse({
+  name: "Skies",
+  scan_depth: 3,
+  token_budget: 500,
+  recursive_scanning: true,
+  extensions: { app: { x: 1 } },
+  entries: [
+    {
+      keys: ["engine", "/warp\\s+drive/i"],
+      secondary_keys: ["broken"],
+      selective: true,
+      case_sensitive: true,
+      insertion_order: 5,
+      priority: 7,
+      position: "before_char",
+      content: "The engine hums.",
+      name: "Engine",
+      comment: "note",
+      use_regex: true,
+      extensions: { weight: 3 },
+    },
+    { constant: true, enabled: false, content: "Always {{char}}." },
+  ],
+});
 
 const definition: CharacterDefinition = {
   id: 7,
@@ -28,7 +54,7 @@ const definition: CharacterDefinition = {
   visibility: "unlisted",
   card: {
     extensions: { depth_prompt: { prompt: "x", depth: 4 }, "risu-app": { utility: true } },
-    character_book: BOOK,
+    character_book: null,
     extra: { personality: "brave", source: ["https://example.test"] },
     creator_notes: "",
     system_prompt: "Stay in character.",
@@ -38,6 +64,7 @@ const definition: CharacterDefinition = {
     nickname: "",
     group_only_greetings: ["Crew, gather."],
   },
+  lorebook: LOREBOOK,
   copied_from: null,
   creator: { key: "u_1", name: "Ada" },
   is_owner: true,
@@ -58,6 +85,7 @@ function fieldsOf(d: CharacterDefinition) {
     tags: d.tags.map((t) => t.key),
     nsfw: d.nsfw,
     card: d.card,
+    lorebook: d.lorebook,
   };
 }
 
@@ -72,7 +100,7 @@ describe("card fields", () => {
       mes_example: definition.example_dialogue,
       creator_notes: "A starship pilot.",
       tags: ["Sci-Fi", "Fantasy"],
-      character_book: BOOK,
+      character_book: lorebookToCard(LOREBOOK),
       extra: { source: ["https://example.test"] },
     });
     expect(card.extensions.kewl).toEqual({
@@ -83,6 +111,32 @@ describe("card fields", () => {
       filled: ["creator_notes"],
     });
     expect(card.extensions["risu-app"]).toEqual({ utility: true });
+  });
+
+  it("writes the lorebook with the Character Card V2 field names", () => {
+    const book = characterToCard(definition).character_book as Record<string, unknown>;
+    expect(book).toMatchObject({ name: "Skies", scan_depth: 3, token_budget: 500, recursive_scanning: true });
+    expect((book.entries as unknown[])[0]).toEqual({
+      keys: ["engine", "/warp\\s+drive/i"],
+      secondary_keys: ["broken"],
+      content: "The engine hums.",
+      enabled: true,
+      constant: false,
+      selective: true,
+      case_sensitive: true,
+      insertion_order: 5,
+      priority: 7,
+      position: "before_char",
+      name: "Engine",
+      comment: "note",
+      use_regex: true,
+      extensions: { weight: 3 },
+    });
+  });
+
+  it("gives back a lorebook kept in the card data (from before lorebooks had their own column)", () => {
+    const legacy = { ...definition, lorebook: null, card: { ...definition.card, character_book: BOOK } };
+    expect(characterToCard(legacy).character_book).toEqual(BOOK);
   });
 
   it.each([
@@ -132,9 +186,10 @@ describe("card fields", () => {
       tags: ["fantasy"],
       nsfw: true,
     });
+    expect(input.lorebook?.entries).toMatchObject([{ keys: ["dragon"], content: "Dragons are real.", enabled: true }]);
     expect(input.card).toMatchObject({
       extensions: { other: { a: 1 } },
-      character_book: BOOK,
+      character_book: null,
       extra: { future: true },
       creator_notes: "A gruff tavern keeper.\n\nMore notes.",
     });
@@ -160,16 +215,34 @@ describe("card fields", () => {
     expect(warnings.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("drops a lorebook over the size limit with a warning rather than failing the import", () => {
-    const big = parseCard(
-      JSON.stringify({
-        spec: "chara_card_v3",
-        spec_version: "3.0",
-        data: { name: "Big", first_mes: "hi", character_book: { entries: [{ content: "z".repeat(300 * 1024) }] } },
+  it("leaves out lorebook entries it cannot use, cuts long ones and drops a book over the size limit, with warnings", () => {
+    const cardWith = (character_book: unknown) =>
+      parseCard(
+        JSON.stringify({
+          spec: "chara_card_v3",
+          spec_version: "3.0",
+          data: { name: "Big", description: "Big.", first_mes: "hi", character_book },
+        }),
+      ).card;
+    const odd = cardToCharacterInput(
+      cardWith({
+        scan_depth: 9999,
+        entries: [
+          { content: "no keys" },
+          { keys: ["a", 5, "a"], content: "z".repeat(9000), position: 4 },
+          "not an entry",
+        ],
       }),
-    ).card;
-    const { input, warnings } = cardToCharacterInput(big);
-    expect(input.card?.character_book).toBeNull();
-    expect(warnings.some((w) => w.includes("not kept"))).toBe(true);
+    );
+    expect(odd.input.lorebook?.scan_depth).toBe(100);
+    expect(odd.input.lorebook?.entries).toMatchObject([{ keys: ["a"], position: "after_char" }]);
+    expect(odd.input.lorebook?.entries?.[0]?.content).toHaveLength(8000);
+    expect(odd.warnings.some((w) => w.includes("2 lorebook entries"))).toBe(true);
+    expect(() => characterInput.parse(odd.input)).not.toThrow();
+
+    const entries = Array.from({ length: 100 }, (_, i) => ({ keys: [`k${i}`], content: "z".repeat(7000) }));
+    const big = cardToCharacterInput(cardWith({ entries }));
+    expect(big.input.lorebook).toBeNull();
+    expect(big.warnings.some((w) => w.includes("over 512 KB"))).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildPrompt, type PromptInput, substituteNames } from "@/server/modules/chat/prompt";
 import { estimateMessageTokens } from "@/server/modules/chat/token-estimate";
+import { compileLorebook } from "@/server/modules/chat/lorebook-selection";
+import { lorebookSchema } from "@/lib/validation/lorebook-rules";
 import type { LlmMessage } from "@/server/providers/llm/types";
 
 const character = {
@@ -193,5 +195,49 @@ describe("substituteNames", () => {
       "Aria Aria Aria Aria Aria Sam Sam Sam Sam",
     );
     expect(substituteNames("no placeholders {here} <b>", names)).toBe("no placeholders {here} <b>");
+  });
+});
+
+describe("buildPrompt with a persona and a lorebook", () => {
+  const lorebook = compileLorebook(
+    lorebookSchema.parse({
+      entries: [
+        { keys: ["jazz"], content: "{{char}}'s favourite record is Kind of Blue.", position: "after_char" },
+        { keys: ["rain"], content: "It has rained for forty days.", position: "before_char" },
+        { constant: true, content: "The café is called Blue Note." },
+      ],
+    }),
+  );
+
+  it("fills {{user}} in any letter case with the persona's name and gives its description", () => {
+    const prompt = buildPrompt(input({ userName: "Captain Sam", userPersona: "{{USER}} is a retired sailor." }));
+    expect(prompt.system).toContain("teases Captain Sam.");
+    expect(prompt.system).toContain("## Captain Sam, who you are talking with\nCaptain Sam is a retired sailor.");
+    expect(prompt.messages[0]?.content).toContain("Welcome back, Captain Sam!");
+  });
+
+  it("adds no persona section without a description", () => {
+    expect(buildPrompt(input({ userPersona: "" })).system).not.toContain("who you are talking with");
+  });
+
+  it("puts the matching entries around the character's persona, constant ones always", () => {
+    const prompt = buildPrompt(input({ lorebook, userMessage: "Any jazz tonight?" }));
+    expect(prompt.system).toContain("Aria's favourite record is Kind of Blue.");
+    expect(prompt.system).toContain("The café is called Blue Note.");
+    expect(prompt.system).not.toContain("forty days");
+    const rainy = buildPrompt(input({ lorebook, history: [{ role: "user", content: "Such rain." }] }));
+    const system = rainy.system;
+    expect(system.indexOf("forty days")).toBeLessThan(system.indexOf("## Aria's persona"));
+    expect(system.indexOf("Blue Note")).toBeGreaterThan(system.indexOf("## Scenario"));
+  });
+
+  it("counts the lore in the prompt's budget", () => {
+    const without = buildPrompt(input({ history: longHistory(200) }));
+    const big = compileLorebook(lorebookSchema.parse({ entries: [{ constant: true, content: "lore ".repeat(1200) }] }));
+    const withLore = buildPrompt(input({ history: longHistory(200), lorebook: big }));
+    expect(withLore.system).toContain("lore lore");
+    expect(withLore.promptTokens).toBeLessThanOrEqual(8192 - 512);
+    // 1,500 tokens of lore leave room for about 14 fewer messages of about 104 tokens.
+    expect(withLore.droppedMessages - without.droppedMessages).toBeGreaterThanOrEqual(13);
   });
 });

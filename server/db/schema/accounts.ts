@@ -26,6 +26,9 @@ export const users = pgTable(
     email: text("email"),
     emailVerified: boolean("email_verified").notNull().default(false),
     passwordHash: text("password_hash"),
+    /** The user's persona (lib/validation/persona-rules.ts): the name for {{user}} ("" = nickname), given to models. */
+    personaName: text("persona_name").notNull().default(""),
+    personaDescription: text("persona_description").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +38,10 @@ export const users = pgTable(
     check("users_sex_ck", sql`${t.sex} in (-1, 0, 1)`),
     check("users_key_ck", sql`${t.key} ~ '^[A-Za-z0-9_-]{3,20}$'`),
     check("users_name_ck", sql`char_length(${t.name}) between 1 and 20`),
+    check(
+      "users_persona_ck",
+      sql`char_length(${t.personaName}) <= 40 and char_length(${t.personaDescription}) <= 1000`,
+    ),
   ],
 );
 

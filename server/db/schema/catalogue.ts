@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CardExtras } from "../../../lib/contracts/creation";
+import type { Lorebook } from "../../../lib/validation/lorebook-rules";
 import { users } from "./accounts";
 
 export const tags = pgTable(
@@ -51,6 +52,8 @@ export const robots = pgTable(
     alternateGreetings: jsonb("alternate_greetings").$type<string[]>().notNull().default([]),
     /** What a character card holds that the form does not show, given back verbatim on export. */
     cardExtras: jsonb("card_extras").$type<Partial<CardExtras>>().notNull().default({}),
+    /** The character's lorebook (a card's `character_book`, lib/validation/lorebook-rules.ts), null for none. */
+    lorebook: jsonb("lorebook").$type<Lorebook>(),
     /** The credit to the character this one was copied from; its name and creator's name outlive it. */
     copiedFromId: bigint("copied_from_id", { mode: "number" }).references((): AnyPgColumn => robots.id, {
       onDelete: "set null",
@@ -93,6 +96,11 @@ export const robots = pgTable(
     check(
       "robots_card_extras_ck",
       sql`jsonb_typeof(${t.cardExtras}) = 'object' and octet_length(${t.cardExtras}::text) <= 524288`,
+    ),
+    // LOREBOOK_LIMITS: 500 entries, 512 KB as the API counts it (twice that as jsonb text).
+    check(
+      "robots_lorebook_ck",
+      sql`${t.lorebook} is null or (jsonb_typeof(${t.lorebook}) = 'object' and jsonb_typeof(${t.lorebook}->'entries') = 'array' and jsonb_array_length(${t.lorebook}->'entries') <= 500 and octet_length(${t.lorebook}::text) <= 1048576)`,
     ),
   ],
 );

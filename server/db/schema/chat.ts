@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -46,6 +47,8 @@ export const chatSessions = pgTable(
     modelKey: text("model_key").references(() => chatModels.key, { onDelete: "set null" }),
     /** Set by the user; null shows the chat's first words instead. */
     title: text("title"),
+    /** This chat's own persona ({ name, description }), over the user's; null for the user's. */
+    persona: jsonb("persona").$type<{ name: string; description: string }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     /** The greeting the chat opens with: 0 the character's greeting, n its n-th alternate greeting. */
@@ -57,6 +60,10 @@ export const chatSessions = pgTable(
     index("chat_sessions_recent_idx").on(t.userId, t.lastMessageAt.desc()),
     check("chat_sessions_greeting_ck", sql`${t.greetingIndex} >= 0`),
     check("chat_sessions_title_ck", sql`char_length(${t.title}) between 1 and 80`),
+    check(
+      "chat_sessions_persona_ck",
+      sql`${t.persona} is null or (jsonb_typeof(${t.persona}) = 'object' and char_length(${t.persona}->>'name') between 1 and 40 and char_length(coalesce(${t.persona}->>'description', '')) <= 1000)`,
+    ),
   ],
 );
 

@@ -1,5 +1,7 @@
 import type { LlmMessage } from "../../providers/llm/types";
 import { memoryBlock, memoryBudget, type PromptMemory } from "./memory/memory-block";
+import { loreBudget, NO_LORE, selectLore, type CompiledLorebook } from "./lorebook-selection";
+import { personaBlock } from "./persona-block";
 import { estimateMessageTokens, estimateTokens } from "./token-estimate";
 
 export interface PromptCharacter {
@@ -23,6 +25,10 @@ export interface PromptInput {
   includeGreeting?: boolean;
   /** The chat's long-term memory (summary of older turns, pinned facts), given within its own token budget. */
   memory?: PromptMemory;
+  /** Who the user is (their persona's description; userName is its name). */
+  userPersona?: string;
+  /** The character's lorebook, compiled once (lorebook-selection.ts). */
+  lorebook?: CompiledLorebook | null;
 }
 
 export interface BuiltPrompt {
@@ -47,15 +53,20 @@ export interface BuiltPrompt {
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const names = { char: input.character.name.trim() || "Character", user: input.userName.trim() || "User" };
   const fill = (text: string) => substituteNames(text, names);
-  const character = {
+  const userMessage: LlmMessage = { role: "user", content: fill(input.userMessage) };
+  const budget = input.contextTokens - input.maxReplyTokens;
+  const book = input.lorebook;
+  const lore = book ? selectLore(book, newestTexts(input, book.scanDepth), loreBudget(book, budget), fill) : NO_LORE;
+  const character: SystemParts = {
     persona: fill(input.character.persona).trim(),
     scenario: fill(input.character.scenario).trim(),
     exampleDialogue: fill(input.character.exampleDialogue).trim(),
     greeting: fill(input.character.greeting).trim(),
     memory: input.memory ? memoryBlock(input.memory, memoryBudget(input), names, fill) : "",
+    loreBefore: lore.before.join("\n\n"),
+    loreAfter: lore.after.join("\n\n"),
+    userPersona: personaBlock(names.user, fill(input.userPersona ?? "")),
   };
-  const userMessage: LlmMessage = { role: "user", content: fill(input.userMessage) };
-  const budget = input.contextTokens - input.maxReplyTokens;
 
   let system = systemPrompt(names, character);
   const userCost = estimateMessageTokens(userMessage.content);
@@ -101,6 +112,14 @@ function finish(
 /** A history message and its index in PromptInput.history (-1 for the greeting). */
 type SourcedMessage = LlmMessage & { source: number };
 
+/** The texts of the newest `count` messages the model will see (the new one included), for the lorebook's scan. */
+function newestTexts(input: PromptInput, count: number): string[] {
+  const texts = input.history.slice(Math.max(0, input.history.length - (count - 1))).map((m) => m.content);
+  if (texts.length < count - 1 && input.includeGreeting !== false) texts.unshift(input.character.greeting);
+  texts.push(input.userMessage);
+  return texts;
+}
+
 /** The greeting (the chat's first assistant message) and the history, with names filled in and blanks removed. */
 function conversation(input: PromptInput, greeting: string, fill: (text: string) => string): SourcedMessage[] {
   const history = input.history
@@ -126,10 +145,18 @@ function alternate(messages: LlmMessage[]): LlmMessage[] {
   return out;
 }
 
-function systemPrompt(
-  names: { char: string; user: string },
-  character: { persona: string; scenario: string; exampleDialogue: string; memory?: string },
-): string {
+interface SystemParts {
+  persona: string;
+  scenario: string;
+  exampleDialogue: string;
+  greeting: string;
+  loreBefore?: string;
+  loreAfter?: string;
+  userPersona?: string;
+  memory?: string;
+}
+
+function systemPrompt(names: { char: string; user: string }, character: SystemParts): string {
   const { char, user } = names;
   const sections = [
     `You are ${char}, in an ongoing roleplay chat with ${user}. Stay in character as ${char} at all times: speak ` +
@@ -138,8 +165,11 @@ function systemPrompt(
       `like *smiles*. Keep replies vivid and natural, usually a few sentences to a few short paragraphs, and let ` +
       `${user} steer the story. Never say you are an AI or a language model, and do not mention these instructions.`,
   ];
+  if (character.loreBefore) sections.push(`## Lore\n${character.loreBefore}`);
   if (character.persona) sections.push(`## ${char}'s persona\n${character.persona}`);
   if (character.scenario) sections.push(`## Scenario\n${character.scenario}`);
+  if (character.loreAfter) sections.push(`## Lore\n${character.loreAfter}`);
+  if (character.userPersona) sections.push(character.userPersona);
   if (character.memory) sections.push(character.memory);
   let prompt = sections.join("\n\n");
   if (character.exampleDialogue) prompt += examplesSection(char, character.exampleDialogue);

@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
+import { normalizeLorebook } from "../../../lib/cards/card-lorebook";
 import { API_CODES } from "../../../lib/contracts/api-codes";
+import type { Lorebook } from "../../../lib/validation/lorebook-rules";
+import type { Persona } from "../../../lib/validation/persona-rules";
 import { authTokens, chatMemories, chatMessages, chatSessions, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
@@ -11,6 +14,8 @@ import { chatCondition, chatNotFound, type ChatRef } from "./chat-sessions";
 import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { parsePlan, payerFields, type PayerState } from "./payer-state";
+import { readChatPersona } from "./chat-persona-column";
+import { resolvePersona } from "./persona-block";
 
 /** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
 export const HISTORY_LIMIT = 200;
@@ -36,6 +41,9 @@ export interface ReplyContext extends PayerState {
   /** The chat's long-term memory (memory/), with the newest message its summary covers. */
   memory: { summary: string; facts: string[]; lastMessageId: number | null } | null;
   day: string;
+  /** Who the user is in this chat (the chat's persona, else theirs; the nickname when neither names them). */
+  persona: Persona;
+  lorebook: Lorebook | null;
 }
 
 const turnsColumn = z.array(z.object({ id: z.coerce.number(), role: z.string(), content: z.string() }));
@@ -65,6 +73,7 @@ async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day
         // The greeting the chat opened with: an alternate one when the user swiped to it (chat-swipes.ts).
         greeting: sql<string>`case when ${chatSessions.greetingIndex} > 0 then coalesce(${robots.alternateGreetings} ->> (${chatSessions.greetingIndex} - 1), ${robots.greeting}) else ${robots.greeting} end`,
         nsfw: robots.nsfw,
+        lorebook: robots.lorebook,
       },
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
@@ -72,6 +81,8 @@ async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day
       memorySummary: chatMemories.summary,
       memoryFacts: chatMemories.facts,
       memoryLastId: chatMemories.lastMessageId,
+      sessionPersona: chatSessions.persona,
+      persona: { name: users.personaName, description: users.personaDescription },
       models: enabledModelsJson,
       ...payerFields(users.id, day, now),
     })
@@ -131,5 +142,7 @@ export async function readReplyContext(
     balance: row.balance,
     freeUsed: row.freeUsed,
     day,
+    persona: resolvePersona(row.user.name, row.persona, readChatPersona(row.sessionPersona)),
+    lorebook: normalizeLorebook(character.lorebook).lorebook,
   };
 }

@@ -2,6 +2,7 @@ import type { ModelRow } from "./chat-models";
 import type { ChatDeps } from "./chat-context";
 import type { ReplyStream } from "../../providers/llm/types";
 import { leftWindowBefore } from "./memory/memory-window";
+import { compileLorebook } from "./lorebook-selection";
 import { buildPrompt } from "./prompt";
 import { HISTORY_LIMIT, type ReplyContext } from "./reply-context";
 
@@ -21,11 +22,13 @@ export function startModelReply(
 ): StartedModelReply {
   const { context, model, message } = input;
   const character = context.character;
-  const userName = input.userName || "User";
+  const userName = context.persona.name || input.userName || "User";
   const sliced = context.turns.length >= HISTORY_LIMIT;
   const prompt = buildPrompt({
     character,
     userName,
+    userPersona: context.persona.description,
+    lorebook: context.lorebook ? compileLorebook(context.lorebook) : null,
     history: context.turns.map((t) => ({ role: t.role === "assistant" ? "assistant" : "user", content: t.content })),
     userMessage: message,
     contextTokens: model.contextTokens,

@@ -20,10 +20,22 @@ export function estimateTokens(text: string): number {
   let ascii = 0;
   let other = 0;
   let whole = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x80) ascii += 1;
-    else if (ONE_TOKEN_EACH.test(char)) whole += 1;
+  // By UTF-16 unit, ASCII first: a prompt is mostly ASCII, and this runs over all of it on every reply.
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      ascii += 1;
+      continue;
+    }
+    let char = text[i]!;
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        char = text.slice(i, i + 2);
+        i += 1;
+      }
+    }
+    if (ONE_TOKEN_EACH.test(char)) whole += 1;
     else other += 1;
   }
   return Math.ceil(ascii / 4) + Math.ceil(other / 2) + whole;

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import { cardExtrasSchema, type CharacterDefinition } from "../../../lib/contracts/creation";
+import { normalizeLorebook } from "../../../lib/cards/card-lorebook";
 import { robots, robotTags, tags, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { shownCharacterAvatar } from "../avatars/avatar-policy";
@@ -67,6 +68,7 @@ export async function readDefinition(
       nsfw: r.nsfw,
       visibility: visibilityOf(r.visibility),
       card: keptCard(r.cardExtras),
+      lorebook: normalizeLorebook(r.lorebook).lorebook,
       copied_from: creditOf(r),
       creator: row.creatorKey ? { key: row.creatorKey, name: row.creatorName ?? "" } : null,
       is_owner: isOwner,

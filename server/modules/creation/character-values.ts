@@ -20,5 +20,6 @@ export function characterColumns(input: ParsedCharacterInput, resolved: readonly
     visibility: input.visibility,
     tagText: tagText(resolved),
     ...(input.card ? { cardExtras: input.card } : {}),
+    ...(input.lorebook !== undefined ? { lorebook: input.lorebook } : {}),
   } satisfies Partial<typeof robots.$inferInsert>;
 }

@@ -76,8 +76,9 @@ describe("card import", () => {
     await user.click(screen.getByRole("button", { name: "Create character" }));
     await waitFor(() => expect(server.route("POST /v1/user/robot/create")).toHaveLength(1));
     const body = server.route("POST /v1/user/robot/create")[0]!.body!;
+    expect(body.lorebook).toMatchObject(V2_CARD.data.character_book);
     expect(body.card).toMatchObject({
-      character_book: V2_CARD.data.character_book,
+      character_book: null,
       extensions: { depth_prompt: { depth: 4, prompt: "stay salty" } },
       extra: { unknown_field: 7 },
       creator: "someone",
@@ -99,8 +100,8 @@ describe("card import", () => {
     const { user } = setup();
     await user.upload(cardInput(), jsonFile(V2_CARD));
     await waitFor(() => expect(value("Name")).toBe("Captain Vale"));
-    const saved = JSON.parse(localStorage.getItem("character-draft:new")!) as { value: { card: string } };
-    expect(JSON.parse(saved.value.card).character_book).toEqual(V2_CARD.data.character_book);
+    const saved = JSON.parse(localStorage.getItem("character-draft:new")!) as { value: { lorebook: string } };
+    expect(JSON.parse(saved.value.lorebook)).toMatchObject(V2_CARD.data.character_book);
   });
 
   it.each([
