@@ -27,7 +27,10 @@ export function fetchChatHistory(
     ...(before === null ? {} : { before }),
     limit: HISTORY_PAGE_SIZE,
   };
-  return apiPost("/v1/chat_session/history", body, { schema: () => schemas().then((m) => m.chatHistorySchema), signal });
+  return apiPost("/v1/chat_session/history", body, {
+    schema: () => schemas().then((m) => m.chatHistorySchema),
+    signal,
+  });
 }
 
 export function fetchChatModels(robotKey: string, chatId: string | null, signal?: AbortSignal): Promise<ChatModelList> {

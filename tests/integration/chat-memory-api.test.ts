@@ -265,7 +265,11 @@ describe.each(testDrivers())("chat memory on %s", (driver) => {
       .update(chatMemories)
       .set({ summary: "Old story.", lastMessageId: summarised!.lastMessageId })
       .where(eq(chatMemories.sessionId, sessionId));
-    const del = await api.post("/v1/chat_session/delete_messages", { message_id: firstReply!.id, scope: "message" }, auth);
+    const del = await api.post(
+      "/v1/chat_session/delete_messages",
+      { message_id: firstReply!.id, scope: "message" },
+      auth,
+    );
     expect(del.status).toBe(200);
     expect(await memoryRow(sessionId)).toMatchObject({ summary: "", lastMessageId: null });
   });
