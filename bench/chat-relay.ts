@@ -95,6 +95,8 @@ function peakOpen(runs: StreamTiming[]): number {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
+  // Read by the server child (bench/lib/chat-server-child.ts), which inherits this environment.
+  if (opts.lore) process.env.BENCH_CHAT_LORE = "1";
   if (opts.workers > 1) await compareWorkers(opts.workers, (workers) => runOnce(opts, workers));
   else await runOnce(opts, 1);
 }
@@ -145,6 +147,9 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       `memory store, no rate limit${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);
+  if (opts.lore) {
+    out("prompt: a 200-entry lorebook on the character and a full memory (summary and pinned facts) in every chat");
+  }
   out(
     `chat: character ${server.robotId} "${server.robotName}", model "standard"; every relayed request is a new user's first message to it`,
   );

@@ -12,64 +12,10 @@ import { performance } from "node:perf_hooks";
 import { normalizeLorebook } from "../lib/cards/card-lorebook";
 import { compileLorebook } from "../server/modules/chat/lorebook-selection";
 import { buildPrompt, type PromptInput } from "../server/modules/chat/prompt";
-import type { LlmMessage } from "../server/providers/llm/types";
+import { chat, random, sentence, storedBook } from "./lib/bench-lorebook";
 import { eachFlag, intFlag, out, percentile, printTable, runBench } from "./lib/harness";
 
 const GOAL_MS = 5;
-const WORDS = (
-  "the ship drifted past the old harbour while rain fell on the deck and the captain laughed about maps " +
-  "lanterns rope tea bread smoke silver river tower forest bridge market song letter window garden stone"
-).split(" ");
-
-/** A deterministic pseudo-random sequence, so every run measures the same chat. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-function sentence(next: () => number, words: number): string {
-  return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ");
-}
-
-function chat(turns: number, next: () => number): LlmMessage[] {
-  return Array.from({ length: turns }, (_, i) => ({
-    role: i % 2 === 0 ? "user" : "assistant",
-    // Users write a line or two, replies a short paragraph, {{user}} now and then.
-    content:
-      i % 2 === 0
-        ? `${sentence(next, 12 + Math.floor(next() * 20))} {{user}}?`
-        : sentence(next, 40 + Math.floor(next() * 80)),
-  }));
-}
-
-/** A stored book as the database gives it back: card-format JSON, 200 entries of 2-4 keys and ~60 words. */
-function storedBook(entries: number, next: () => number): unknown {
-  return {
-    name: "Bench lore",
-    scan_depth: 6,
-    token_budget: 1_500,
-    recursive_scanning: true,
-    entries: Array.from({ length: entries }, (_, i) => ({
-      keys: Array.from({ length: 2 + (i % 3) }, (_, k) => `${WORDS[(i + k * 7) % WORDS.length]}${i}`).concat(
-        i % 25 === 0 ? [WORDS[i % WORDS.length]!] : [],
-      ),
-      secondary_keys: i % 5 === 0 ? ["captain", "Harbour"] : [],
-      selective: i % 5 === 0,
-      constant: i % 50 === 0,
-      case_sensitive: i % 7 === 0,
-      enabled: i % 11 !== 0,
-      insertion_order: (i * 37) % 200,
-      priority: i % 4,
-      position: i % 3 === 0 ? "before_char" : "after_char",
-      content: `{{char}} remembers: ${sentence(next, 40 + Math.floor(next() * 40))}.`,
-      extensions: {},
-    })),
-  };
-}
-
 interface Options {
   runs: number;
   turns: number;

@@ -12,6 +12,8 @@ export interface Options {
   long: boolean;
   streamsReply: "short" | "long";
   cpuProfDir: string | undefined;
+  /** A 200-entry lorebook on the character and a full memory in every chat (issue 17's prompt). */
+  lore: boolean;
   /** More than 1: the bench runs once with one server process, then with this many workers (bench/lib/chat-workers.ts). */
   workers: number;
 }
@@ -27,6 +29,7 @@ export function parseArgs(argv: string[]): Options {
     long: false,
     streamsReply: "long",
     cpuProfDir: undefined,
+    lore: false,
     workers: 1,
   };
   eachFlag(argv, (flag, arg, value) => {
@@ -67,6 +70,9 @@ export function parseArgs(argv: string[]): Options {
         opts.cpuProfDir = path.resolve(dir);
         break;
       }
+      case "--lore":
+        opts.lore = true;
+        break;
       case "--workers":
         opts.workers = intFlag(flag, value(), 1);
         break;
@@ -75,7 +81,8 @@ export function parseArgs(argv: string[]): Options {
         out(
           "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]\n" +
             "                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]\n" +
-            "                               [--workers N (Postgres only: once with 1 worker, then with N)]",
+            "                               [--workers N (Postgres only: once with 1 worker, then with N)]\n" +
+            "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]",
         );
         process.exit(0);
         break;

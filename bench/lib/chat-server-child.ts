@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const { openDatabase } = await import("../../server/db/open-database");
   const { seedDemo } = await import("../../server/db/seed/seed-demo");
   const { createSession } = await import("../../server/modules/sessions/sessions");
-  const { robots, users } = await import("../../server/db/schema");
+  const { chatMemories, chatSessions, robots, users } = await import("../../server/db/schema");
   const { and, asc, eq } = await import("drizzle-orm");
 
   const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL || undefined;
@@ -107,6 +107,17 @@ async function main(): Promise<void> {
     .limit(1);
   if (!robot) throw new Error("the demo seed has no public, non-NSFW character");
 
+  // --lore: the character has a 200-entry lorebook and every user's chat a full memory, as a long-lived chat does.
+  const lore = process.env.BENCH_CHAT_LORE === "1";
+  const { benchMemory, random, storedBook } = await import("./bench-lorebook");
+  const next = random(17);
+  if (lore) {
+    await database.db
+      .update(robots)
+      .set({ lorebook: storedBook(200, next) as typeof robots.$inferInsert.lorebook })
+      .where(eq(robots.id, robot.id));
+  }
+
   const tokens: string[] = [];
   const stamp = Date.now().toString(36);
   for (let i = 0; i < userCount; i++) {
@@ -117,6 +128,14 @@ async function main(): Promise<void> {
       .returning({ id: users.id });
     if (!user) throw new Error("user insert returned nothing");
     tokens.push((await createSession(database.db, user.id, false)).token);
+    if (lore) {
+      const [chat] = await database.db
+        .insert(chatSessions)
+        .values({ userId: user.id, robotId: robot.id })
+        .returning({ id: chatSessions.id });
+      if (!chat) throw new Error("chat insert returned nothing");
+      await database.db.insert(chatMemories).values({ sessionId: chat.id, ...benchMemory(next) });
+    }
   }
 
   const api = await startApiInProcess(database, "stop the chat API", {
