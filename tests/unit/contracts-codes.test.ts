@@ -20,6 +20,7 @@ describe("envelope codes", () => {
       AGE_REQUIRED: 40301,
       REPLY_IN_PROGRESS: 40901,
       NOT_LATEST: 40902,
+      CHAT_NOT_FOUND: 40411,
       TOO_MANY_STREAMS: 42902,
       TOO_MANY_MESSAGES: 42903,
       ALLOWANCE_EXHAUSTED: 40201,
