@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MIGRATIONS_DIR, openDatabase, type OpenOptions } from "@/server/db/open-database";
 import { seedDemo } from "@/server/db/seed/seed-demo";
+import { createSession } from "@/server/modules/sessions/sessions";
 import type { DbHandle } from "@/server/db/types";
-import { createUserWithSession } from "./helpers/fixtures";
 import { adminClient, withDatabase } from "./helpers/postgres-admin";
 import { createTestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
@@ -73,31 +73,36 @@ describe.each(testDrivers())("migration 0018 (several chats per character) on %s
   });
 
   it("keeps an existing conversation, which is then the latest chat and can have siblings", async () => {
-    let token = "";
+    let userId = "";
     let robotId = 0;
     let sessionId = "";
     const { handle, drop } = await acrossMigration(driver, async ({ db }) => {
-      await seedDemo(db);
-      const made = await createUserWithSession(db, "Old timer");
-      token = made.token;
-      // Written as the schema before 0018 has it (no title), with SQL, since the code's schema is newer.
-      const robot = await db.execute(sql`select id from robots where nsfw = false order by id limit 1`);
+      // Written with SQL as the schema before 0018 has it: the code's schema (and so the seed) is newer.
+      const user = await db.execute(
+        sql`insert into users (key, name, email) values ('old_timer', 'Old timer', 'old@example.test') returning id`,
+      );
+      userId = String(idRows.parse(user).rows[0]!.id);
+      const robot = await db.execute(
+        sql`insert into robots (key, name) values ('old-friend', 'Old Friend') returning id`,
+      );
       robotId = Number(idRows.parse(robot).rows[0]!.id);
       const session = await db.execute(
-        sql`insert into chat_sessions (user_id, robot_id) values (${made.user.id}, ${robotId}) returning id`,
+        sql`insert into chat_sessions (user_id, robot_id) values (${userId}, ${robotId}) returning id`,
       );
       sessionId = String(idRows.parse(session).rows[0]!.id);
       await db.execute(sql`insert into chat_messages (session_id, role, content) values
         (${sessionId}, 'user', 'Do you remember me?'), (${sessionId}, 'assistant', 'Of course I do.')`);
       // The old rule: one chat per user and character.
       await expect(
-        db.execute(sql`insert into chat_sessions (user_id, robot_id) values (${made.user.id}, ${robotId})`),
+        db.execute(sql`insert into chat_sessions (user_id, robot_id) values (${userId}, ${robotId})`),
       ).rejects.toThrow();
     });
     cleanups.push(async () => {
       await handle.close();
       await drop();
     });
+    await seedDemo(handle.db); // the chat models
+    const { token } = await createSession(handle.db, userId, false);
     const api = createTestApi(handle);
     const auth = { authorization: `Bearer ${token}` };
 
