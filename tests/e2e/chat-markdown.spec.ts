@@ -147,7 +147,9 @@ test.describe("axe", () => {
       const reply = lastReply(page);
       await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 30_000 });
       await animationsSettled(page, '[data-role="assistant"]');
-      expectNoFindings(await axeFindings(page, `rich reply (${theme})`, '[data-testid="chat-message"]:last-of-type'));
+      expectNoFindings(
+        await axeFindings(page, `rich reply (${theme})`, '[data-testid="chat-message"][data-role="assistant"]'),
+      );
       expectNoFindings(await axeFindings(page, `your message (${theme})`, '[data-role="user"]'));
     });
   }
