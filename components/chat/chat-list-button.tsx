@@ -31,7 +31,7 @@ export function ChatListButton({ robot }: { robot: { id: number; name: string } 
         aria-label={`Chats with ${robot.name}`}
         title="Chats"
         onClick={onClick}
-        className="inline-flex size-9 shrink-0 items-center justify-center gap-1.5 rounded-full border border-border bg-background text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:h-9 sm:w-auto sm:px-3"
+        className="inline-flex size-8 shrink-0 items-center justify-center gap-1.5 rounded-full border border-border bg-background text-sm font-medium transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:h-9 sm:w-auto sm:px-3"
       >
         <ChatsIcon />
         <span className="hidden sm:inline">Chats</span>

@@ -27,7 +27,7 @@ export function MemoryButton({ robotId, robotName, sessionId = null }: Props) {
         title="Memory"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:size-9"
       >
         <MemoryIcon />
       </button>

@@ -23,7 +23,7 @@ export function PersonaButton({ robotId, className = "" }: { robotId: number; cl
           setMounted(true);
           setOpen(true);
         }}
-        className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring ${className}`}
+        className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:size-10 ${className}`}
       >
         <svg
           aria-hidden="true"
