@@ -43,7 +43,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
           <div
             role="group"
             aria-label="Chat tools"
-            className="col-start-2 row-start-1 flex items-center justify-self-end sm:col-start-3 sm:row-span-2 sm:gap-1"
+            className="col-start-2 row-start-1 flex items-center justify-self-end sm:col-start-3 sm:row-span-2 sm:row-start-1 sm:gap-1"
           >
             <MemoryButton robotId={robot.id} robotName={robot.name} />
             <ChatListButton robot={robot} />
