@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../../lib/age-gate/cookies";
-import { normalizeLorebook } from "../../../lib/cards/card-lorebook";
 import { API_CODES } from "../../../lib/contracts/api-codes";
 import type { Lorebook } from "../../../lib/validation/lorebook-rules";
 import type { Persona } from "../../../lib/validation/persona-rules";
@@ -15,6 +14,7 @@ import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-mo
 import { usageDay } from "./metering";
 import { parsePlan, payerFields, type PayerState } from "./payer-state";
 import { readChatPersona } from "./chat-persona-column";
+import { lorebookOf } from "./lorebook-cache";
 import { resolvePersona } from "./persona-block";
 
 /** More turns than any model's context holds; the prompt budget keeps the newest that fit. */
@@ -74,6 +74,7 @@ async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day
         greeting: sql<string>`case when ${chatSessions.greetingIndex} > 0 then coalesce(${robots.alternateGreetings} ->> (${chatSessions.greetingIndex} - 1), ${robots.greeting}) else ${robots.greeting} end`,
         nsfw: robots.nsfw,
         lorebook: robots.lorebook,
+        updatedAt: robots.updatedAt,
       },
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
@@ -143,6 +144,6 @@ export async function readReplyContext(
     freeUsed: row.freeUsed,
     day,
     persona: resolvePersona(row.user.name, row.persona, readChatPersona(row.sessionPersona)),
-    lorebook: normalizeLorebook(character.lorebook).lorebook,
+    lorebook: lorebookOf(character.id, character.updatedAt, character.lorebook),
   };
 }

@@ -2,7 +2,7 @@ import type { ModelRow } from "./chat-models";
 import type { ChatDeps } from "./chat-context";
 import type { ReplyStream } from "../../providers/llm/types";
 import { leftWindowBefore } from "./memory/memory-window";
-import { compileLorebook } from "./lorebook-selection";
+import { compiledLorebookOf } from "./lorebook-cache";
 import { buildPrompt } from "./prompt";
 import { HISTORY_LIMIT, type ReplyContext } from "./reply-context";
 
@@ -28,7 +28,7 @@ export function startModelReply(
     character,
     userName,
     userPersona: context.persona.description,
-    lorebook: context.lorebook ? compileLorebook(context.lorebook) : null,
+    lorebook: context.lorebook ? compiledLorebookOf(context.lorebook) : null,
     history: context.turns.map((t) => ({ role: t.role === "assistant" ? "assistant" : "user", content: t.content })),
     userMessage: message,
     contextTokens: model.contextTokens,
