@@ -4,6 +4,7 @@ import { ANALYTICS_EVENTS } from "./constants";
 import { largestContentfulPaint, pageLoadPerformance } from "./page-performance";
 import { collectorUrl, PAGE_LEAVE_OPTIONS, sdkInitOptions } from "./sdk-options";
 import { scrubPageProperties } from "./url-privacy";
+import { withoutUnloadListeners } from "./without-unload-listeners";
 
 /** Sent with every event. Nothing about the person: the SDK adds the browser, screen and page themselves. */
 const COMMON_PROPERTIES = { platform: "web" };
@@ -45,8 +46,10 @@ export function startAnalytics(configuredUrl: string | null): Promise<void> {
     ]);
     // Before init: the page-leave plugin builds its first event while the SDK initialises.
     sensors.registerPropertyPlugin({ properties: (event) => scrubPageProperties(event.properties) });
-    sensors.use(pageLeave, PAGE_LEAVE_OPTIONS);
-    sensors.init(sdkInitOptions(collectorUrl(configuredUrl, window.location.origin), location.protocol === "https:"));
+    withoutUnloadListeners(() => {
+      sensors.use(pageLeave, PAGE_LEAVE_OPTIONS);
+      sensors.init(sdkInitOptions(collectorUrl(configuredUrl, window.location.origin), location.protocol === "https:"));
+    });
     sensors.registerPage(COMMON_PROPERTIES);
     analyticsQueue.connect({ run: (command) => run(sensors, command) });
     void reportPageLoad();

@@ -208,3 +208,17 @@ test("what the user typed into a search never leaves with the page address or ti
   expect(view!.properties).toMatchObject({ $url_path: "/search", $utm_campaign: "spring", $title: "" });
   expect(view!.properties.$url).toMatch(/\/search\?utm_campaign=spring$/);
 });
+
+test("the page-leave plugin listens to pagehide, never to the deprecated unload (it blocks the back/forward cache)", async ({
+  page,
+}) => {
+  const sent = firstSend(page);
+  await page.goto("/");
+  await sent; // the SDK and its plugins are set up
+  const cdp = await page.context().newCDPSession(page);
+  const { result } = await cdp.send("Runtime.evaluate", { expression: "window" });
+  const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId! });
+  const types = listeners.map((l) => l.type);
+  expect(types).toContain("pagehide");
+  expect(types).not.toContain("unload");
+});
