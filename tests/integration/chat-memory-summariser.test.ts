@@ -139,6 +139,33 @@ describe.each(testDrivers())("memory summariser against the OpenAI-compatible st
     );
   });
 
+  it("leaves out the replies the user swiped away from", async () => {
+    const { sessionId, ids } = await chat([
+      "Tell me a story.",
+      "A swiped-away tale.",
+      "The chosen tale.",
+      "Thanks.",
+      "Still here.",
+    ]);
+    // The second reply of the turn, chosen by a swipe: the first stays as an alternative the model never sees.
+    await database.db
+      .update(chatMessages)
+      .set({ swipeGroup: ids[1]!, chosen: false })
+      .where(eq(chatMessages.id, ids[1]!));
+    await database.db
+      .update(chatMessages)
+      .set({ role: "assistant", swipeGroup: ids[1]!, chosen: true })
+      .where(eq(chatMessages.id, ids[2]!));
+    await database.db.update(chatMessages).set({ role: "user" }).where(eq(chatMessages.id, ids[3]!));
+    scheduleMemorySummary(deps, job(sessionId, ids[4]!));
+    await memorySummariesSettled();
+    const body = summaryRequestBody.parse(stub.requests.at(-1));
+    expect(body.messages[1]!.content).toBe(
+      "Memory so far:\n(nothing yet)\n\nNew turns:\nSam: Tell me a story.\n\nAria: The chosen tale.\n\nSam: Thanks." +
+        "\n\nWrite the updated memory.",
+    );
+  });
+
   it("keeps the memory and backs off when the model fails", async () => {
     const { sessionId, ids } = await chat(["Hello [[fail]]", "Hi.", "Later."]);
     await noteLeftWindow(database.db, sessionId, ids[2]!);

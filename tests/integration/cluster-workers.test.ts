@@ -170,6 +170,9 @@ describe.skipIf(!adminUrl || !redisUrl)("WEB_CONCURRENCY=2 on Postgres and Redis
   it("prepares the database once in the primary, then starts two workers that each serve the API and pages", async () => {
     expect(pids.size).toBe(2);
     expect(pids.has(String(server.child.pid))).toBe(false);
+    // A worker logs "listening" in its own listen callback, which may come after the primary heard it listen.
+    await server.until((line) => line.msg === "listening" && line.timed_jobs === true, "the timed jobs' worker");
+    await server.until((line) => line.msg === "listening" && line.timed_jobs === false, "the other worker");
     const lines = server.output().split("\n");
     expect(lines.filter((l) => l.includes('"msg":"demo catalogue loaded"'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('"timed_jobs":true'))).toHaveLength(1);

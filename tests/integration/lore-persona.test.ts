@@ -136,6 +136,17 @@ describe.each(testDrivers())("personas and lorebooks on %s", (driver) => {
       expect(overridden.system).toContain("## Stowaway, who you are talking with\nStowaway hides in the cargo hold.");
       expect(overridden.system).not.toContain("retired pilot");
       expect(overridden.messages[0]?.content).toBe("Welcome aboard, Stowaway.");
+      // The export names the user as the model saw them in this chat.
+      const exported = await api.request(`/v1/chat_session/export?robot_id=${nova.id}&format=jsonl`, {
+        headers: ada.auth,
+      });
+      const [header, greeting, message] = (await exported.text())
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(header?.user_name).toBe("Stowaway");
+      expect(greeting?.mes).toBe("Welcome aboard, Stowaway.");
+      expect(message).toMatchObject({ name: "Stowaway", is_user: true, mes: "Hello" });
 
       // Another chat keeps the user's persona.
       expect(

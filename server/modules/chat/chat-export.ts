@@ -1,12 +1,13 @@
 import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
 import type { ChatExportFormat } from "../../../lib/contracts/chat";
 import { fillPlaceholders } from "../../../lib/format/character-text";
-import { chatMessages, robots } from "../../db/schema";
+import { chatMessages, robots, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
+import { readChatPersona } from "./chat-persona-column";
 import { chatNotFound, findChat, type ChatRef } from "./chat-sessions";
 import {
   exportBaseName,
@@ -17,6 +18,7 @@ import {
   type ExportChat,
   type ExportMessage,
 } from "./export-formats";
+import { resolvePersona } from "./persona-block";
 
 /** Exports a user may download in a minute: each reads a whole chat. */
 export const CHAT_EXPORTS_PER_MINUTE = 30;
@@ -52,8 +54,14 @@ export async function openChatExport(
   const session = await findChat(db, user.id, input);
   if (!session) throw chatNotFound();
 
+  // The name the user had in this chat, as the model saw it: the chat's persona, else theirs, else the nickname.
+  const [own] = await db
+    .select({ name: users.personaName, description: users.personaDescription })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const persona = resolvePersona(user.name, own ?? { name: "", description: "" }, readChatPersona(session.persona));
   const chat: ExportChat = {
-    userName: user.name || "User",
+    userName: persona.name || "User",
     characterName: robot.name,
     title: session.title,
     createdAt: session.createdAt,

@@ -197,6 +197,8 @@ async function pendingTurns(db: Db, row: MemoryRow): Promise<Turn[]> {
     .where(
       and(
         eq(chatMessages.sessionId, row.sessionId),
+        // A swiped-away reply is not part of the conversation the model sees, so not of its memory either.
+        eq(chatMessages.chosen, true),
         inArray(chatMessages.status, ["complete", "partial"]),
         sql`${chatMessages.content} <> ''`,
         gt(chatMessages.id, row.lastMessageId ?? 0),
