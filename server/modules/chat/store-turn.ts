@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
-import { chatMessages, chatSessions, robots } from "../../db/schema";
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { chatDailyUsage, chatMessages, chatSessions, robots, walletLedger, wallets } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { MessageRow } from "./chat-history";
 import { chatNotFound, findChat } from "./chat-sessions";
-import { chargeReply, type ChargeResult, type ReplyPrice } from "./metering";
+import type { ChargeResult, ReplyPrice } from "./metering";
 
-/** Thrown inside the transaction so that a refused charge leaves nothing behind. */
+/** Thrown when the reply cannot be paid; nothing was written. */
 export class ChargeRefused extends Error {
   constructor(readonly charge: Extract<ChargeResult, { ok: false }>) {
     super("refused");
@@ -20,94 +21,179 @@ export interface StoredTurn {
   charge: Extract<ChargeResult, { ok: true }>;
 }
 
+export interface TurnInput {
+  userId: string;
+  robotId: number;
+  chat?: { id: string; existing: boolean };
+  modelKey: string;
+  message: string;
+  price: ReplyPrice;
+  dailyLimit: number;
+  day: string;
+}
+
+/** A row of the statement's answer: a stored message (absent when refused) and what the charge left. */
+const turnRow = z.object({
+  id: z.coerce.number().nullable(),
+  session_id: z.string().nullable(),
+  role: z.string().nullable(),
+  content: z.string().nullable(),
+  status: z.string().nullable(),
+  model_key: z.string().nullable(),
+  coins_spent: z.coerce.number().nullable(),
+  charge_kind: z.string().nullable(),
+  shown_length: z.coerce.number().nullable(),
+  swipe_group: z.coerce.number().nullable(),
+  chosen: z.boolean().nullable(),
+  prompt_tokens: z.coerce.number().nullable(),
+  completion_tokens: z.coerce.number().nullable(),
+  created_at: z.coerce.date().nullable(),
+  free_used: z.coerce.number().nullable(),
+  balance_after: z.coerce.number().nullable(),
+  balance_before: z.coerce.number().nullable(),
+  chat_live: z.boolean(),
+});
+const turnAnswer = z.object({ rows: z.array(turnRow) });
+type TurnRow = z.infer<typeof turnRow>;
+
 /**
- * In one transaction: the chat session (created on the first message), the user's message, the assistant row
- * being written (status `streaming`), and the charge. Throws ChargeRefused when the reply cannot be paid, which
- * rolls everything back, so a refused first message leaves no empty chat.
+ * The turn in ONE statement: the charge (a free reply under the daily limit, or coins never below zero with the
+ * reply's ledger entry), the chat (created on the first message, or touched), the user's message and the assistant
+ * row being written (status `streaming`), and the character's chat count on a chat's first message. A refused
+ * charge writes nothing, so a refused first message leaves no empty chat; so does an error anywhere.
+ *
+ * It was a transaction of six statements (bench/README.md, "Chat relay"): a pooled connection was held for six
+ * round trips, each waiting for a busy event loop, and the character's row stayed locked by the chat count until
+ * the commit, so every first chat with one character queued behind the one before. With 1,000 replies sent at once
+ * most waited out the pool. Now a connection is held for one round trip and the row for the statement alone.
  *
  * The chat is `chat` when given: an existing one of the user's (`existing`), or a new one created with that id
  * (the reply's lease was taken on it). Without `chat`, the latest chat with the character, created if none.
  */
-export async function storeTurn(
-  db: Db,
-  input: {
-    userId: string;
-    robotId: number;
-    chat?: { id: string; existing: boolean };
-    modelKey: string;
-    message: string;
-    price: ReplyPrice;
-    dailyLimit: number;
-    day: string;
-  },
-): Promise<StoredTurn> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const chat = input.chat ?? (await latestOrNew(tx, input.userId, input.robotId));
-    const [session] = chat.existing
-      ? await tx
-          .update(chatSessions)
-          .set({ modelKey: input.modelKey, lastMessageAt: now })
-          .where(and(eq(chatSessions.id, chat.id), eq(chatSessions.userId, input.userId)))
-          .returning({ id: chatSessions.id })
-      : await tx
-          .insert(chatSessions)
-          .values({
-            id: chat.id,
-            userId: input.userId,
-            robotId: input.robotId,
-            modelKey: input.modelKey,
-            lastMessageAt: now,
-          })
-          .returning({ id: chatSessions.id });
-    // The chat was deleted since the reply's context was read.
-    if (!session) throw chatNotFound();
-    const rows = await tx
-      .insert(chatMessages)
-      .values([
-        { sessionId: session.id, role: "user", content: input.message, modelKey: input.modelKey },
-        {
-          sessionId: session.id,
-          role: "assistant",
-          content: "",
-          status: "streaming",
-          modelKey: input.modelKey,
-          chargeKind: input.price.kind,
-        },
-      ])
-      .returning();
-    const userMessage = rows.find((r) => r.role === "user");
-    const assistant = rows.find((r) => r.role === "assistant");
-    if (!userMessage || !assistant) throw new Error("chat message insert returned nothing");
-    const charge = await chargeReply(tx, {
-      userId: input.userId,
-      price: input.price,
-      reference: `chat-reply:${assistant.id}`,
-      dailyLimit: input.dailyLimit,
-      day: input.day,
+export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
+  const { price } = input;
+  if (price.kind === "allowance" && input.dailyLimit <= 0) {
+    throw new ChargeRefused({ ok: false, reason: "allowance", balance: null });
+  }
+  const chat = input.chat ?? (await latestOrNew(db, input.userId, input.robotId));
+  let answer: TurnRow[];
+  try {
+    answer = turnAnswer.parse(await db.execute(turnStatement(input, chat))).rows;
+  } catch (err) {
+    // The chat was deleted between the charge's check and the message insert: nothing was written.
+    if (isMissingChat(err)) throw chatNotFound();
+    throw err;
+  }
+  const user = answer.find((r) => r.role === "user");
+  const assistant = answer.find((r) => r.role === "assistant");
+  const paidRow = answer[0];
+  if (!user || !assistant || !paidRow) {
+    if (paidRow && !paidRow.chat_live) throw chatNotFound();
+    const balance = paidRow?.balance_before ?? null;
+    throw new ChargeRefused({
+      ok: false,
+      reason: price.kind === "coins" ? "coins" : "allowance",
+      balance: price.kind === "coins" ? (balance ?? 0) : null,
     });
-    if (!charge.ok) throw new ChargeRefused(charge);
-    // A chat counts once, at its first message.
-    await tx
-      .update(robots)
-      .set({ chatCount: sql`${robots.chatCount} + 1` })
-      .where(
-        and(
-          eq(robots.id, input.robotId),
-          sql`not exists (${tx
-            .select({ one: sql`1` })
-            .from(chatMessages)
-            .where(
-              and(
-                eq(chatMessages.sessionId, session.id),
-                eq(chatMessages.role, "user"),
-                ne(chatMessages.id, userMessage.id),
-              ),
-            )})`,
-        ),
-      );
-    return { sessionId: session.id, userMessage, assistantId: assistant.id, charge };
-  });
+  }
+  const charge: Extract<ChargeResult, { ok: true }> =
+    price.kind === "coins"
+      ? { ok: true, coins: price.coins, balance: paidRow.balance_after, freeUsed: null }
+      : price.kind === "allowance"
+        ? { ok: true, coins: 0, balance: null, freeUsed: paidRow.free_used }
+        : { ok: true, coins: 0, balance: null, freeUsed: null };
+  return { sessionId: chat.id, userMessage: toMessageRow(user), assistantId: assistant.id!, charge };
+}
+
+/** The statement for one turn; its text depends only on the price's kind and whether the chat exists. */
+function turnStatement(input: TurnInput, chat: { id: string; existing: boolean }): SQL {
+  const { userId, price, modelKey } = input;
+  const now = new Date();
+  // The chat must still be the user's before anything is charged (it may have been deleted since it was read).
+  const chatLive = chat.existing
+    ? sql`exists (select 1 from ${chatSessions} where id = ${chat.id}::uuid and user_id = ${userId}::uuid)`
+    : sql`true`;
+  const paid =
+    price.kind === "allowance"
+      ? sql`insert into ${chatDailyUsage} (user_id, day, free_replies)
+          select ${userId}::uuid, ${input.day}::date, 1 where ${chatLive}
+          on conflict (user_id, day) do update set free_replies = ${chatDailyUsage}.free_replies + 1
+            where ${chatDailyUsage}.free_replies < ${input.dailyLimit}
+          returning free_replies as free_used, null::bigint as balance_after`
+      : price.kind === "coins"
+        ? sql`update ${wallets} set balance = balance - ${price.coins}, updated_at = ${now}
+          where user_id = ${userId}::uuid and balance >= ${price.coins}::bigint and ${chatLive}
+          returning null::integer as free_used, balance as balance_after`
+        : sql`select null::integer as free_used, null::bigint as balance_after where ${chatLive}`;
+  const session = chat.existing
+    ? sql`update ${chatSessions} set model_key = ${modelKey}, last_message_at = ${now}
+        where id = ${chat.id}::uuid and user_id = ${userId}::uuid and exists (select 1 from paid)
+        returning id`
+    : sql`insert into ${chatSessions} (id, user_id, robot_id, model_key, last_message_at)
+        select ${chat.id}::uuid, ${userId}::uuid, ${input.robotId}::bigint, ${modelKey}::text, ${now}::timestamptz
+        where exists (select 1 from paid)
+        returning id`;
+  const ledger =
+    price.kind === "coins"
+      ? sql`, ledger as (
+          insert into ${walletLedger} (user_id, delta, balance_after, reason, reference)
+          select ${userId}::uuid, ${-price.coins}::bigint, paid.balance_after, 'chat reply', 'chat-reply:' || messages.id
+          from paid cross join messages where messages.role = 'assistant'
+          returning id
+        )`
+      : sql``;
+  return sql`
+    with paid as (${paid}),
+    session as (${session}),
+    messages as (
+      insert into ${chatMessages} (session_id, role, content, status, model_key, charge_kind)
+      select session.id, m.role, m.content, m.status, ${modelKey}::text, m.charge_kind
+      from session cross join (values
+        (1, 'user', ${input.message}::text, 'complete', null::text),
+        (2, 'assistant', '', 'streaming', ${price.kind}::text)
+      ) as m(n, role, content, status, charge_kind)
+      order by m.n
+      returning *
+    )${ledger},
+    counted as (
+      update ${robots} set chat_count = chat_count + 1
+      where id = ${input.robotId}::bigint and exists (select 1 from messages)
+        and not exists (select 1 from ${chatMessages} where session_id = ${chat.id}::uuid and role = 'user')
+      returning id
+    )
+    select messages.*, paid.free_used, paid.balance_after,
+      (select balance from ${wallets} where user_id = ${userId}::uuid) as balance_before, ${chatLive} as chat_live
+    from (select 1) as one
+      left join messages on true
+      left join paid on true`;
+}
+
+function toMessageRow(row: TurnRow): MessageRow {
+  return {
+    id: row.id!,
+    sessionId: row.session_id!,
+    role: row.role!,
+    content: row.content!,
+    status: row.status!,
+    modelKey: row.model_key,
+    coinsSpent: row.coins_spent ?? 0,
+    chargeKind: row.charge_kind,
+    shownLength: row.shown_length,
+    swipeGroup: row.swipe_group,
+    chosen: row.chosen ?? true,
+    promptTokens: row.prompt_tokens,
+    completionTokens: row.completion_tokens,
+    createdAt: row.created_at!,
+  };
+}
+
+/** A foreign-key failure on the messages' chat: the chat was deleted while the statement ran. */
+function isMissingChat(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "23503") return true;
+  }
+  return false;
 }
 
 async function latestOrNew(db: Db, userId: string, robotId: number): Promise<{ id: string; existing: boolean }> {
