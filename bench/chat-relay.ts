@@ -45,6 +45,7 @@ import {
 import { parseArgs, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, printTable, runBench, sleep } from "./lib/harness";
+import { postgresCpuMs } from "./lib/postgres-cpu";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
@@ -294,9 +295,10 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         ),
       )} ms`,
   );
+  // The model's pieces the relay passed on: as many as the direct requests read (the same reply, unmerged).
   printCpu(sequentialServer, {
     replies: relayedRuns.length,
-    pieces: relayedRuns.reduce((n, r) => n + r.pieces, 0),
+    pieces: directRuns.reduce((n, r) => n + r.pieces, 0),
     perReplyGoal: false,
   });
   printLoopDelay(sequentialServer, false);
@@ -358,10 +360,12 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     server.mark(true);
     const stubBefore = { ...stub.stats };
     const cpuBefore = process.cpuUsage();
+    const postgresBefore = server.driver === "postgres" ? postgresCpuMs() : null;
     const started = performance.now();
     const runs = await Promise.all(Array.from({ length: opts.streams }, () => ref.relayed()));
     const wallS = (performance.now() - started) / 1000;
     const generatorCpu = process.cpuUsage(cpuBefore);
+    const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
     const loaded = await server.memory();
     const failed = runs.filter((r) => r.error);
     const reasons = new Map<string, number>();
@@ -448,12 +452,19 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       `  time to first token p95: ${f1(ttftP95)} ms (goal <= ${GOAL_CONCURRENT_TTFT_P95_MS} ms) ` +
         verdict(failed.length === 0 && ttftP95 <= GOAL_CONCURRENT_TTFT_P95_MS),
     );
-    printCpu(loaded, { replies: opts.streams, pieces: runs.reduce((n, r) => n + r.pieces, 0), perReplyGoal: true });
+    // The model's pieces: the stub's chunks (the relay may merge several into one delta message).
+    printCpu(loaded, { replies: opts.streams, pieces: stub.stats.chunks - stubBefore.chunks, perReplyGoal: true });
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
     printLoopDelay(loaded, true);
     out(
       `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,
     );
+    if (postgresBefore !== null && postgresAfter !== null) {
+      const pgMs = postgresAfter - postgresBefore;
+      out(
+        `  Postgres (the local server's processes): ${(pgMs / 1000).toFixed(1)} s CPU, ${(pgMs / opts.streams).toFixed(1)} ms per reply`,
+      );
+    }
     printProfile(loaded.profile);
     figures = {
       workers,

@@ -195,6 +195,8 @@ const configSchema = z.object({
   // --- When the database goes away (README, Architecture) ---
   /** How long a query waits for a Postgres connection (new, or free from the pool) before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Postgres connections each process keeps at most (WEB_CONCURRENCY workers have a pool each). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** How long a finished chat reply keeps trying to save while the database is unavailable, before ending. */
   CHAT_SAVE_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** How often a reply being streamed saves its text so far (so an outage or a crash keeps it); 0: never. */

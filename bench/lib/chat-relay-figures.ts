@@ -24,12 +24,12 @@ export function printCpu(
   const perReply = work.replies > 0 ? window.cpuMs / work.replies : Number.NaN;
   const perPieceUs = work.pieces > 0 ? (window.cpuMs * 1000) / work.pieces : Number.NaN;
   out(
-    `${indent}server CPU: ${(window.cpuMs / 1000).toFixed(2)} s for ${work.replies} replies and ${work.pieces} pieces of text: ` +
+    `${indent}server CPU: ${(window.cpuMs / 1000).toFixed(2)} s for ${work.replies} replies and ${work.pieces} tokens (the model's pieces of text): ` +
       `${f1(perReply)} ms per reply` +
       (work.perReplyGoal
         ? ` (goal <= ${GOAL_CPU_PER_STREAM_MS} ms) ${verdict(perReply <= GOAL_CPU_PER_STREAM_MS)}`
         : "") +
-      `, ${f1(perPieceUs)} µs per piece (all of the server's CPU over the pieces, set-up and storing included)`,
+      `, ${f1(perPieceUs)} µs per token (all of the server's CPU over the tokens, set-up and storing included)`,
   );
 }
 

@@ -96,7 +96,11 @@ async function main(): Promise<void> {
 
   const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL || undefined;
   const userCount = Number(process.env.BENCH_CHAT_USERS ?? "1");
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 10 });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: "memory://",
+    poolSize: Number(process.env.BENCH_CHAT_POOL_SIZE ?? "10"),
+  });
   await seedDemo(database.db);
 
   const [robot] = await database.db

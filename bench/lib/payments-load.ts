@@ -2,9 +2,8 @@
  * The load side of bench/payments.ts: POSTs over keep-alive connections (one agent, N sockets), a pool of
  * concurrent workers over a list of jobs, and the figures of one run. Nothing here asserts on timings.
  */
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
+import { postgresCpuMs } from "./postgres-cpu";
 
 export interface Post {
   path: string;
@@ -76,28 +75,6 @@ export function shuffle<T>(items: T[]): T[] {
 export const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 
 export const fixed = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
-
-/** CPU time (ms) of the local Postgres server's processes, from /proc; null when there are none to read. */
-function postgresCpuMs(): number | null {
-  if (!fs.existsSync("/proc")) return null;
-  let ticks = 0;
-  let found = false;
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const argv0 = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
-      // The postmaster (…/bin/postgres) and its children ("postgres: 15/main: …").
-      if (!argv0.startsWith("postgres:") && path.basename(argv0) !== "postgres") continue;
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      // utime + stime, and cutime + cstime: the postmaster's ended children (backends, autovacuum workers).
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      found = true;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  // Kernel clock ticks: 100 a second on Linux.
-  return found ? ticks * 10 : null;
-}
 
 /**
  * CPU spent between start and stop by the server (`serverCpuMs`: a child's, or by default this process's) and by

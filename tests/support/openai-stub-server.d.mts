@@ -5,6 +5,8 @@ export interface OpenAiStubStats {
   completed: number;
   /** Responses the client disconnected from before they were complete. */
   aborted: number;
+  /** Streamed chunks of text (one word each) written so far, over all responses: the tokens a relay passed on. */
+  chunks: number;
 }
 
 export interface OpenAiStub {

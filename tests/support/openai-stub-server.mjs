@@ -23,7 +23,8 @@
  *
  * With `apiKey` set, a request without `Authorization: Bearer <apiKey>` gets a 401 OpenAI-style error.
  * `stats.requests` counts chat completion requests, `stats.completed` responses sent in full, `stats.aborted`
- * responses the client walked away from (not the stub's own [[cut]]). `requests` holds the parsed bodies.
+ * responses the client walked away from (not the stub's own [[cut]]), `stats.chunks` streamed chunks of text.
+ * `requests` holds the parsed bodies.
  * `until(stat, count)` resolves once a counter ("requests", "completed", "aborted", or "accepted": the length of
  * `requests`) has reached count, so a test waits for the stub's side of an event rather than for time.
  *
@@ -86,7 +87,7 @@ const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps o
 
 /** Starts the stub; resolves once it listens. */
 export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey } = {}) {
-  const stats = { requests: 0, completed: 0, aborted: 0 };
+  const stats = { requests: 0, completed: 0, aborted: 0, chunks: 0 };
   const requests = [];
   const waiters = new Set();
   const read = (stat) => (stat === "accepted" ? requests.length : stats[stat]);
@@ -258,6 +259,7 @@ async function complete(req, res, body, ctx) {
       state.cutByStub = true;
       return res.socket?.destroy();
     }
+    ctx.stats.chunks += 1;
     await send(chunk(delta(word)));
     if (has("malformed")) {
       res.write("data: {not json\n\n");

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COALESCE_MS, createFrameSink } from "@/server/modules/chat/frame-sink";
+import {
+  COALESCE_MS,
+  coalesceWindowMs,
+  createFrameSink,
+  MAX_COALESCE_MS,
+  WRITES_PER_SECOND,
+} from "@/server/modules/chat/frame-sink";
 import { CLOSE_FRAME, deltaFrame, frame } from "@/server/modules/chat/relay-frames";
 import { watchForText } from "@/server/modules/chat/reply-timeouts";
 import { readStreamChunk } from "@/server/providers/llm/openai-stream-chunk";
 
 /** A sink over a controller that records each enqueued chunk as text. */
-function recordingSink() {
+function recordingSink(windowMs?: () => number) {
   const writes: string[] = [];
   let closed = false;
   const decoder = new TextDecoder();
@@ -15,7 +21,7 @@ function recordingSink() {
       closed = true;
     },
   } as unknown as ReadableStreamDefaultController<Uint8Array>;
-  return { sink: createFrameSink(controller), writes, closed: () => closed };
+  return { sink: createFrameSink(controller, windowMs), writes, closed: () => closed };
 }
 
 describe("relay frames", () => {
@@ -44,6 +50,29 @@ describe("frame sink", () => {
     vi.advanceTimersByTime(COALESCE_MS);
     expect(writes).toHaveLength(3);
     expect(writes[2]).toBe(deltaFrame(" upon") + deltaFrame(" a"));
+  });
+
+  it("waits longer with many replies open, so that the process's writes a second stop growing", () => {
+    expect(coalesceWindowMs(0)).toBe(COALESCE_MS);
+    expect(coalesceWindowMs(250)).toBe(COALESCE_MS);
+    expect(coalesceWindowMs(500)).toBe((500 * 1000) / WRITES_PER_SECOND);
+    expect(coalesceWindowMs(1000)).toBe(MAX_COALESCE_MS);
+    expect(coalesceWindowMs(100_000)).toBe(MAX_COALESCE_MS);
+
+    let open = 1000;
+    const { sink, writes } = recordingSink(() => coalesceWindowMs(open));
+    sink.delta("first");
+    expect(writes).toEqual([deltaFrame("first")]);
+    sink.delta(" second");
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(writes).toHaveLength(1);
+    vi.advanceTimersByTime(MAX_COALESCE_MS - COALESCE_MS);
+    expect(writes).toEqual([deltaFrame("first"), deltaFrame(" second")]);
+    // The crowd left: the next delta waits the short window again.
+    open = 1;
+    sink.delta(" third");
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(writes.at(-1)).toBe(deltaFrame(" third"));
   });
 
   it("writes a delta at once when the last write is older than the window", () => {
