@@ -40,7 +40,14 @@ const ITEM =
 export function ChatListItem({ chat, current, busy, onOpen, onRename, onDelete, onExport }: Props) {
   const [renaming, setRenaming] = useState(false);
   const openRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const name = chatName(chat);
+  // Back to the row once it is drawn again in place of the rename form (an effect runs after that commit).
+  useEffect(() => {
+    if (renaming || !refocus.current) return;
+    refocus.current = false;
+    openRef.current?.focus();
+  }, [renaming]);
 
   return (
     <li data-testid="chat-list-item" data-chat-id={chat.id} className="flex flex-wrap items-stretch gap-1 py-1">
@@ -51,9 +58,8 @@ export function ChatListItem({ chat, current, busy, onOpen, onRename, onDelete, 
           busy={busy}
           onDone={async (title) => {
             if (title !== null && !(await onRename(title))) return;
+            refocus.current = true;
             setRenaming(false);
-            // Back to the row, once it is drawn again in place of the form.
-            requestAnimationFrame(() => openRef.current?.focus());
           }}
         />
       ) : (
@@ -70,7 +76,9 @@ export function ChatListItem({ chat, current, busy, onOpen, onRename, onDelete, 
                 {name}
               </span>
               {current ? (
-                <span className="shrink-0 rounded-full bg-primary/10 px-2 text-xs font-medium text-primary">Open</span>
+                <span className="shrink-0 rounded-full bg-primary px-2 text-xs font-medium text-primary-foreground">
+                  Open
+                </span>
               ) : null}
             </span>
             <span className="mt-0.5 block text-xs text-muted-foreground">

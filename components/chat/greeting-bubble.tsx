@@ -7,19 +7,21 @@ import { useViewer } from "./use-viewer";
 
 /**
  * The character's greeting, first in every conversation. Rendered on the server with "you" for {{user}}; a
- * signed-in user's name replaces it after hydration.
+ * signed-in user's name (their persona's in a chat, `userName`) replaces it after hydration.
  */
 export function GreetingBubble({
   greeting,
   characterName,
   avatarSrc,
+  userName,
 }: {
   greeting: string;
   characterName: string;
   avatarSrc: string | null;
+  userName?: string | null;
 }) {
   const { name } = useViewer();
-  const text = fillPlaceholders(greeting, characterName, name ?? undefined);
+  const text = fillPlaceholders(greeting, characterName, userName ?? name ?? undefined);
   return (
     <div className="flex gap-2.5" data-testid="chat-greeting">
       <CharacterAvatar src={avatarSrc} className="mt-0.5 size-8" />

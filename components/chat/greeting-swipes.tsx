@@ -4,6 +4,7 @@ import { useState } from "react";
 import { chooseGreeting } from "@/lib/chat/chat-changes-api";
 import { changeFailed } from "./change-failed";
 import { GreetingBubble } from "./greeting-bubble";
+import { usePersonaName } from "./use-persona";
 import { SwipeControls } from "./swipe-controls";
 import { useSwipeGesture } from "./use-swipes";
 
@@ -36,6 +37,7 @@ export function GreetingSwipes({
   onChosen: (index: number) => void;
 }) {
   const [pending, setPending] = useState(false);
+  const userName = usePersonaName(robotId, signedIn);
   const shown = Math.min(index, greetings.length - 1);
   const swipeable = open && greetings.length > 1;
 
@@ -58,7 +60,12 @@ export function GreetingSwipes({
 
   return (
     <div className={`flex flex-col gap-1 ${swipeable ? "touch-pan-y" : ""}`} {...(swipeable ? gesture : {})}>
-      <GreetingBubble greeting={greetings[shown] ?? ""} characterName={characterName} avatarSrc={avatarSrc} />
+      <GreetingBubble
+        greeting={greetings[shown] ?? ""}
+        characterName={characterName}
+        avatarSrc={avatarSrc}
+        userName={userName}
+      />
       {swipeable ? (
         <div className="pl-[2.625rem]">
           <SwipeControls

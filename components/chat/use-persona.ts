@@ -58,3 +58,21 @@ export function usePersona(robotId: number, open: boolean) {
 
   return { query, save, saving, error };
 }
+
+/**
+ * The name {{user}} stands for in this chat, as the model is given it: the chat's persona, else the user's, else
+ * their nickname; null until known (and for visitors). Shares the dialog's query, so a saved persona shows at once.
+ */
+export function usePersonaName(robotId: number, signedIn: boolean): string | null {
+  const { uid } = useViewer();
+  const chatId = useChatId();
+  const query = useQuery({
+    queryKey: chatQueryKeys.persona(robotId, chatId, uid),
+    queryFn: ({ signal }) => fetchChatPersona(robotId, chatId, signal),
+    enabled: signedIn && uid !== null,
+    staleTime: 60_000,
+  });
+  const answer = query.data;
+  if (!answer) return null;
+  return (answer.chat ?? answer.user).name.trim() || answer.nickname || null;
+}

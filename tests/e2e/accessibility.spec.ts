@@ -158,6 +158,51 @@ for (const viewport of [MOBILE, DESKTOP]) {
         expectNoFindings(findings);
       });
 
+      test("the chat list, its delete confirmation, the persona dialog and a lorebook entry have no serious findings", async ({
+        page,
+        request,
+      }) => {
+        const session = await createUser(request, "axechats");
+        await chatViaApi(request, session, 1, "Hello there");
+        await signInBrowser(page, session);
+        await page.goto("/character/chat/1");
+        await expect(page.getByRole("button", { name: /^Model: / })).toBeEnabled();
+        const findings: Finding[] = [];
+
+        const chats = page.getByRole("button", { name: /^Chats with / });
+        const panel = page.getByRole("dialog", { name: /^Chats with / });
+        await clickUntil(chats, panel);
+        await expect(panel.getByRole("button", { name: "New chat" })).toBeVisible();
+        findings.push(...(await checkWithin(panel, "chat list")));
+        await panel
+          .getByRole("button", { name: /^Actions for / })
+          .first()
+          .click();
+        findings.push(...(await checkWithin(panel, "chat list: a row's actions")));
+        await panel.getByRole("button", { name: "Delete", exact: true }).click();
+        const confirm = page.getByRole("dialog", { name: "Delete this chat?" });
+        findings.push(...(await checkWithin(confirm, "delete chat")));
+        await confirm.getByRole("button", { name: "Cancel" }).click();
+        await expect(confirm).toBeHidden();
+        await closeAndExpectFocus(page, panel, chats);
+
+        const persona = page.getByRole("button", { name: "Your persona" });
+        const personaDialog = page.getByRole("dialog", { name: "Your persona" });
+        await clickUntil(persona, personaDialog);
+        await expect(personaDialog.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
+        await personaDialog.getByRole("switch", { name: "A different persona in this chat" }).click();
+        findings.push(...(await checkWithin(personaDialog, "persona")));
+        await closeAndExpectFocus(page, personaDialog, persona);
+
+        await page.goto("/create");
+        await expect.poll(() => hydrated(page)).toBe(true);
+        await page.getByRole("button", { name: "Add an entry" }).click();
+        const entry = page.getByTestId("lorebook-entry").last();
+        await expect(entry.getByRole("textbox", { name: "Content" })).toBeVisible();
+        findings.push(...(await checkWithin(entry, "lorebook entry")));
+        expectNoFindings(findings);
+      });
+
       test("signed in: own pages and the account dialogs have no serious findings", async ({ page, request }) => {
         const session = await createUser(request, "axe");
         const id = await createCharacter(request, session);

@@ -115,6 +115,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
     await expect(dialog).toBeHidden();
     // Focus goes back to the button that opened the dialog.
     await expect(page.getByRole("button", { name: "Your persona" })).toBeFocused();
+    // {{user}} in the greeting on screen is the persona's name, as the model is given it.
+    await expect(page.getByTestId("chat-greeting")).toContainText("Strap in, Captain Ahab");
 
     const own = await ask(page, name, "Who am I? [[system]]", 1);
     await expect(own).toContainText("Captain Ahab, who you are talking with");
@@ -129,6 +131,7 @@ for (const viewport of [MOBILE, DESKTOP]) {
     await dialog.getByRole("textbox", { name: "About you in this chat" }).fill("A sailor.");
     await dialog.getByRole("button", { name: "Save persona" }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("chat-greeting")).toContainText("Strap in, Ishmael");
     const chatOnly = await ask(page, name, "And now? [[system]]", 2);
     await expect(chatOnly).toContainText("Ishmael, who you are talking with");
     await expect(chatOnly).toContainText("A sailor.");
