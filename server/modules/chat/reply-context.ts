@@ -96,7 +96,10 @@ async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day
     .leftJoin(chatSessions, chatCondition(users.id, robots.id, ref.chatId))
     .leftJoin(chatMemories, eq(chatMemories.sessionId, chatSessions.id))
     .where(liveSessionToken(token))
-    .limit(1);
+    .limit(1)
+    // Its text depends only on whether a chat id was given: every value is a parameter (named-statement.ts).
+    .prepare(ref.chatId === undefined ? "kewl_reply_context_latest" : "kewl_reply_context_chat")
+    .execute();
   return row;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { chatDailyUsage, chatMessages, chatSessions, robots, walletLedger, wallets } from "../../db/schema";
+import { executeNamed } from "../../db/named-statement";
 import type { Db } from "../../db/types";
 import type { MessageRow } from "./chat-history";
 import { chatNotFound, findChat } from "./chat-sessions";
@@ -78,7 +79,8 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
   const chat = input.chat ?? (await latestOrNew(db, input.userId, input.robotId));
   let answer: TurnRow[];
   try {
-    answer = turnAnswer.parse(await db.execute(turnStatement(input, chat))).rows;
+    const name = `kewl_store_turn_${input.price.kind}_${chat.existing ? "existing" : "new"}`;
+    answer = turnAnswer.parse(await executeNamed(db, name, turnStatement(input, chat))).rows;
   } catch (err) {
     // The chat was deleted between the charge's check and the message insert: nothing was written.
     if (isMissingChat(err)) throw chatNotFound();
@@ -105,7 +107,7 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
   return { sessionId: chat.id, userMessage: toMessageRow(user), assistantId: assistant.id!, charge };
 }
 
-/** The statement for one turn; its text depends only on the price's kind and whether the chat exists. */
+/** The statement for one turn; its text depends only on the price's kind and whether the chat exists (its name). */
 function turnStatement(input: TurnInput, chat: { id: string; existing: boolean }): SQL {
   const { userId, price, modelKey } = input;
   const now = new Date();
