@@ -46,6 +46,7 @@ import { parseArgs, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, printTable, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
+import { measurePromptAssembly, printPromptAssembly } from "./lib/prompt-assembly-figures";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
@@ -350,6 +351,16 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     );
     if (notClosed) out(`  NOT CLOSED within 10 s: ${notClosed}`);
     if (failures.length) out(`  FAILED: ${failures.length} requests (${[...new Set(failures)].join("; ")})`);
+  }
+
+  // ---- prompt assembly with the lorebook and memory the relayed replies had (issue 17 item 10)
+  if (opts.lore) {
+    out();
+    out(
+      "## Prompt assembly: a chat of 2,000 turns, a 200-entry lorebook and a full memory (this process, 200 runs each)",
+    );
+    out();
+    printPromptAssembly(measurePromptAssembly({ runs: 200, turns: 2_000, entries: 200 }));
   }
 
   // ---- concurrent streams

@@ -1,29 +1,16 @@
 /**
- * `npm run bench:prompt`: how long assembling one reply's prompt takes (server/modules/chat/prompt.ts) for a chat of
- * 2,000 turns with a 200-entry lorebook, against the same assembly without the lorebook (the baseline), in this
- * process. "With lorebook" is the whole lorebook path of a reply: reading the stored book (normalizeLorebook, as
- * readReplyContext does), compiling it (compileLorebook) and buildPrompt with it. Runs alternate between the two
- * so both meet the same machine. Goal: at most 5 ms per assembly (issue 17 item 10).
+ * `npm run bench:prompt`: how long assembling one reply's prompt takes for a chat of 2,000 turns with a 200-entry
+ * lorebook and a full memory, against the same assembly without the lorebook (bench/lib/prompt-assembly-figures.ts).
+ * Goal: at most 5 ms per assembly (issue 17 item 10). bench:chat --lore prints the same table.
  *
  *   npm run bench:prompt -- [--runs N (400)] [--turns N (2000)] [--entries N (200)]
  */
 import os from "node:os";
-import { performance } from "node:perf_hooks";
-import { normalizeLorebook } from "../lib/cards/card-lorebook";
-import { compileLorebook } from "../server/modules/chat/lorebook-selection";
-import { buildPrompt, type PromptInput } from "../server/modules/chat/prompt";
-import { chat, random, sentence, storedBook } from "./lib/bench-lorebook";
-import { eachFlag, intFlag, out, percentile, printTable, runBench } from "./lib/harness";
+import { eachFlag, intFlag, out, runBench } from "./lib/harness";
+import { measurePromptAssembly, printPromptAssembly, type PromptAssemblyOptions } from "./lib/prompt-assembly-figures";
 
-const GOAL_MS = 5;
-interface Options {
-  runs: number;
-  turns: number;
-  entries: number;
-}
-
-function parseArgs(argv: string[]): Options {
-  const opts: Options = { runs: 400, turns: 2_000, entries: 200 };
+function parseArgs(argv: string[]): PromptAssemblyOptions {
+  const opts: PromptAssemblyOptions = { runs: 400, turns: 2_000, entries: 200 };
   eachFlag(argv, (flag, arg, value) => {
     if (flag === "--runs") opts.runs = intFlag(flag, value(), 10);
     else if (flag === "--turns") opts.turns = intFlag(flag, value(), 1);
@@ -35,90 +22,17 @@ function parseArgs(argv: string[]): Options {
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  const next = random(17);
-  const history = chat(opts.turns, next);
-  const stored = storedBook(opts.entries, next);
   out(`Prompt assembly bench — ${new Date().toISOString()}`);
   out(
-    `${opts.turns} turns, ${opts.entries}-entry lorebook (scan depth 6, budget 1,500 tokens, recursive), ` +
+    `${opts.turns} turns, ${opts.entries}-entry lorebook (scan depth 6, budget 1,500 tokens, recursive), a full memory, ` +
       `${opts.runs} runs each; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}`,
   );
-
-  const rows: string[][] = [];
-  for (const contextTokens of [8_192, 32_768, 131_072]) {
-    const base = (message: string): PromptInput => ({
-      character: {
-        name: "Captain Mira",
-        persona: sentence(next, 200),
-        scenario: sentence(next, 60),
-        exampleDialogue: `{{user}}: hello\n{{char}}: ${sentence(next, 30)}`,
-        greeting: "Welcome aboard, {{user}}.",
-      },
-      userName: "Sam",
-      userPersona: "{{user}} is a navigator from the southern isles.",
-      history,
-      userMessage: message,
-      contextTokens,
-      maxReplyTokens: 512,
-      includeGreeting: false,
-    });
-    const messages = Array.from({ length: 50 }, (_, i) => `${sentence(next, 15)} tower${i % 200} captain harbour`);
-    const without: number[] = [];
-    const withLore: number[] = [];
-    let activeChars = 0;
-    const once = (i: number, lore: boolean) => {
-      const input = base(messages[i % messages.length]!);
-      const start = performance.now();
-      const book = lore ? normalizeLorebook(stored).lorebook : null;
-      const prompt = buildPrompt({ ...input, lorebook: book ? compileLorebook(book) : null });
-      const ms = performance.now() - start;
-      if (lore) activeChars += prompt.system.length;
-      return ms;
-    };
-    for (let i = 0; i < 30; i += 1) {
-      once(i, false);
-      once(i, true);
-    }
-    activeChars = 0;
-    for (let i = 0; i < opts.runs; i += 1) {
-      if (i % 2 === 0) {
-        without.push(once(i, false));
-        withLore.push(once(i, true));
-      } else {
-        withLore.push(once(i, true));
-        without.push(once(i, false));
-      }
-    }
-    const p = (s: number[], q: number) => percentile(s, q).toFixed(2);
-    rows.push([
-      `${contextTokens.toLocaleString("en")} tokens`,
-      p(without, 50),
-      p(without, 95),
-      p(withLore, 50),
-      p(withLore, 95),
-      (percentile(withLore, 50) / percentile(without, 50)).toFixed(2),
-      percentile(withLore, 95) <= GOAL_MS ? "met" : "MISSED",
-      Math.round(activeChars / opts.runs).toLocaleString("en"),
-    ]);
-  }
+  const rows = measurePromptAssembly(opts);
   out();
-  printTable(
-    [
-      "context window",
-      "baseline p50 ms",
-      "p95",
-      "with lorebook p50",
-      "p95",
-      "p50 ratio",
-      `goal p95 <= ${GOAL_MS} ms`,
-      "system chars",
-    ],
-    rows,
-    "  ",
-  );
+  printPromptAssembly(rows);
 }
 
 void runBench("prompt assembly bench", main);
