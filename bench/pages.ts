@@ -1,11 +1,13 @@
 /**
  * Page performance: starts the production server (node scripts/start.mjs, which builds first when the build is
- * stale) on a free port with a fresh PGlite DATA_DIR under the OS temp dir, then measures for `/`, a tag page and
- * a character page:
- *   (b) first-load JavaScript: every <script src> and <link rel="modulepreload"> under /_next/ in the page's HTML,
- *       each fetched and gzipped with node:zlib level 9, summed; plus the 3 largest chunks of `/`;
- *   (a) Lighthouse (the `lighthouse` package, default mobile config, simulated throttling, performance category
- *       only) driving Debian Chromium through chrome-launcher: each page twice, the better run is reported.
+ * stale) on a free port with a fresh PGlite DATA_DIR under the OS temp dir, then measures for `/`, a tag page, a
+ * character page and a profile:
+ *   (b) first-load JavaScript (bench/lib/first-load-js.ts): every <script src> and <link rel="modulepreload"> under
+ *       /_next/ in the page's HTML, each fetched and gzipped with node:zlib level 9, summed; plus the 3 largest
+ *       chunks of `/`;
+ *   (a) Lighthouse (the `lighthouse` package, default mobile config, simulated throttling; the performance,
+ *       accessibility, best-practices and SEO categories) driving Debian Chromium through chrome-launcher: each
+ *       page twice, the better run is reported, with the audits that failed in any run.
  * (b) runs first because its fetches also warm the server. Prints figures beside the goals; never asserts.
  *
  *   npx tsx bench/pages.ts [--runs 2] [--chromium /usr/bin/chromium]
