@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseConfig } from "@/server/config";
 import { createLlmProvider } from "@/server/providers/llm/create-llm-provider";
 import { createOpenAiCompatibleProvider } from "@/server/providers/llm/openai-compatible";
-import { LlmError, type LlmProvider, type ReplyRequest } from "@/server/providers/llm/types";
+import { LlmError, type LlmProvider, type ReplyRequest, type ReplyStream } from "@/server/providers/llm/types";
 import { type OpenAiStub, startOpenAiStub } from "@/tests/support/openai-stub-server.mjs";
 import { drainReply } from "@/tests/support/drain-reply";
 
@@ -50,135 +50,159 @@ function lastBody() {
   return chatRequestBody.parse(stub.requests.at(-1));
 }
 
-describe("OpenAI-compatible provider against a real HTTP server", () => {
-  it("streams the reply in order and reports the upstream's usage", async () => {
-    const stream = provider.streamReply(request("hello there"));
-    const { chunks, error } = await drainReply(stream);
-    expect(error).toBeNull();
-    expect(chunks.length).toBe(7);
-    expect(chunks.join("")).toBe('Reply from stub-model: you said "hello there".');
-    const usage = await stream.usage();
-    expect(usage.outputTokens).toBe(7);
-    expect(usage.inputTokens).toEqual(expect.any(Number));
-    expect(usage.inputTokens).toBeGreaterThan(0);
+describe.each(["iterate", "pipe"] as const)(
+  "OpenAI-compatible provider against a real HTTP server, read by %s",
+  (how) => {
+    const drain = (stream: ReplyStream, onChunk?: (chunk: string, index: number) => void) =>
+      drainReply(stream, onChunk, how);
+    it("streams the reply in order and reports the upstream's usage", async () => {
+      const stream = provider.streamReply(request("hello there"));
+      const { chunks, error } = await drain(stream);
+      expect(error).toBeNull();
+      expect(chunks.length).toBe(7);
+      expect(chunks.join("")).toBe('Reply from stub-model: you said "hello there".');
+      const usage = await stream.usage();
+      expect(usage.outputTokens).toBe(7);
+      expect(usage.inputTokens).toEqual(expect.any(Number));
+      expect(usage.inputTokens).toBeGreaterThan(0);
 
-    const body = lastBody();
-    expect(body.model).toBe("stub-model");
-    expect(body.max_tokens).toBe(256);
-    expect(body.messages).toEqual([
-      { role: "system", content: "You are Aria." },
-      { role: "assistant", content: "Hello!" },
-      { role: "user", content: "hello there" },
-    ]);
-  });
+      const body = lastBody();
+      expect(body.model).toBe("stub-model");
+      expect(body.max_tokens).toBe(256);
+      expect(body.messages).toEqual([
+        { role: "system", content: "You are Aria." },
+        { role: "assistant", content: "Hello!" },
+        { role: "user", content: "hello there" },
+      ]);
+    });
 
-  it("passes maxOutputTokens upstream", async () => {
-    const stream = provider.streamReply(request("[[long]]", { maxOutputTokens: 5 }));
-    const { chunks } = await drainReply(stream);
-    expect(chunks).toHaveLength(5);
-    expect((await stream.usage()).outputTokens).toBe(5);
-  });
+    it("passes maxOutputTokens upstream", async () => {
+      const stream = provider.streamReply(request("[[long]]", { maxOutputTokens: 5 }));
+      const { chunks } = await drain(stream);
+      expect(chunks).toHaveLength(5);
+      expect((await stream.usage()).outputTokens).toBe(5);
+    });
 
-  it("throws an upstream LlmError on an HTTP 500", async () => {
-    const stream = provider.streamReply(request("please [[fail]]"));
-    const { chunks, error } = await drainReply(stream);
-    expect(chunks).toEqual([]);
-    expect(error).toBeInstanceOf(LlmError);
-    expect((error as LlmError).kind).toBe("upstream");
-    expect((error as LlmError).message).toMatch(/HTTP 500.*failed on purpose/);
-    expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
-  });
+    it("throws an upstream LlmError on an HTTP 500", async () => {
+      const stream = provider.streamReply(request("please [[fail]]"));
+      const { chunks, error } = await drain(stream);
+      expect(chunks).toEqual([]);
+      expect(error).toBeInstanceOf(LlmError);
+      expect((error as LlmError).kind).toBe("upstream");
+      expect((error as LlmError).message).toMatch(/HTTP 500.*failed on purpose/);
+      expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
+    });
 
-  it("throws a malformed LlmError on an unparseable chunk, after the good text", async () => {
-    const { chunks, error } = await drainReply(provider.streamReply(request("[[malformed]]")));
-    expect(chunks).toEqual(["Reply"]);
-    expect(error).toBeInstanceOf(LlmError);
-    expect((error as LlmError).kind).toBe("malformed");
-  });
+    it("throws a malformed LlmError on an unparseable chunk, after the good text", async () => {
+      const { chunks, error } = await drain(provider.streamReply(request("[[malformed]]")));
+      expect(chunks).toEqual(["Reply"]);
+      expect(error).toBeInstanceOf(LlmError);
+      expect((error as LlmError).kind).toBe("malformed");
+    });
 
-  it("throws an upstream LlmError when the connection is cut mid-reply", async () => {
-    const { chunks, error } = await drainReply(provider.streamReply(request("[[cut]]")));
-    expect(chunks).toEqual(["Reply", " from", " stub-model:"]);
-    expect(error).toBeInstanceOf(LlmError);
-    expect((error as LlmError).kind).toBe("upstream");
-  });
+    it("throws an upstream LlmError when the connection is cut mid-reply", async () => {
+      const { chunks, error } = await drain(provider.streamReply(request("[[cut]]")));
+      expect(chunks).toEqual(["Reply", " from", " stub-model:"]);
+      expect(error).toBeInstanceOf(LlmError);
+      expect((error as LlmError).kind).toBe("upstream");
+    });
 
-  it("throws an upstream LlmError when nothing listens at the base URL", async () => {
-    const closed = await startOpenAiStub();
-    await closed.close();
-    const unreachable = createOpenAiCompatibleProvider({ baseUrl: closed.baseUrl });
-    const { error } = await drainReply(unreachable.streamReply(request("hello")));
-    expect(error).toBeInstanceOf(LlmError);
-    expect((error as LlmError).kind).toBe("upstream");
-  });
+    it("throws an upstream LlmError when nothing listens at the base URL", async () => {
+      const closed = await startOpenAiStub();
+      await closed.close();
+      const unreachable = createOpenAiCompatibleProvider({ baseUrl: closed.baseUrl });
+      const { error } = await drain(unreachable.streamReply(request("hello")));
+      expect(error).toBeInstanceOf(LlmError);
+      expect((error as LlmError).kind).toBe("upstream");
+    });
 
-  it("ends quietly on abort while the upstream stalls, and closes the connection", async () => {
-    const abortedBefore = stub.stats.aborted;
-    const controller = new AbortController();
-    const stream = provider.streamReply(request("[[stall]]", { signal: controller.signal }));
-    const drained = drainReply(stream);
-    // The stub has the request and sends nothing: only the abort can end the reply.
-    await stub.until("accepted", stub.requests.length + 1);
-    controller.abort();
-    const { chunks, error } = await drained;
-    expect(chunks).toEqual([]);
-    expect(error).toBeNull();
-    await stub.until("aborted", abortedBefore + 1);
-    expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
-  });
+    it("ends quietly on abort while the upstream stalls, and closes the connection", async () => {
+      const abortedBefore = stub.stats.aborted;
+      const controller = new AbortController();
+      const stream = provider.streamReply(request("[[stall]]", { signal: controller.signal }));
+      const drained = drain(stream);
+      // The stub has the request and sends nothing: only the abort can end the reply.
+      await stub.until("accepted", stub.requests.length + 1);
+      controller.abort();
+      const { chunks, error } = await drained;
+      expect(chunks).toEqual([]);
+      expect(error).toBeNull();
+      await stub.until("aborted", abortedBefore + 1);
+      expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
+    });
 
-  it("stops mid-reply on abort, with no text after it, and closes the connection", async () => {
-    const abortedBefore = stub.stats.aborted;
-    const controller = new AbortController();
-    let atAbort = -1;
-    const { chunks, error } = await drainReply(
-      provider.streamReply(request("[[slow]]", { signal: controller.signal })),
-      (_chunk, i) => {
-        if (i === 1) {
-          controller.abort();
-          atAbort = i + 1;
-        }
-      },
-    );
-    expect(error).toBeNull();
-    expect(chunks).toHaveLength(atAbort);
-    expect(chunks.join("")).toBe("Slow reply");
-    await stub.until("aborted", abortedBefore + 1);
-  });
+    it("stops mid-reply on abort, with no text after it, and closes the connection", async () => {
+      const abortedBefore = stub.stats.aborted;
+      const controller = new AbortController();
+      let atAbort = -1;
+      const { chunks, error } = await drain(
+        provider.streamReply(request("[[slow]]", { signal: controller.signal })),
+        (_chunk, i) => {
+          if (i === 1) {
+            controller.abort();
+            atAbort = i + 1;
+          }
+        },
+      );
+      expect(error).toBeNull();
+      expect(chunks).toHaveLength(atAbort);
+      expect(chunks.join("")).toBe("Slow reply");
+      await stub.until("aborted", abortedBefore + 1);
+    });
 
-  it("closes the connection when the reader stops early", async () => {
+    it("closes the connection when the reader stops early", async () => {
+      const abortedBefore = stub.stats.aborted;
+      const stream = provider.streamReply(request("[[slow]]"));
+      for await (const chunk of stream.textStream) {
+        expect(chunk).toBe("Slow");
+        break;
+      }
+      await stub.until("aborted", abortedBefore + 1);
+    });
+
+    it("sends the API key as a Bearer token", async () => {
+      const { error } = await drain(provider.streamReply(request("hi")));
+      expect(error).toBeNull();
+      for (const apiKey of ["wrong-key", undefined]) {
+        const other = createOpenAiCompatibleProvider({ baseUrl: stub.baseUrl, apiKey });
+        const result = await drain(other.streamReply(request("hi")));
+        expect(result.error).toBeInstanceOf(LlmError);
+        expect((result.error as LlmError).message).toMatch(/HTTP 401.*Incorrect API key/);
+      }
+    });
+
+    it("picks the upstream model id from LLM_MODELS", async () => {
+      const configured = createLlmProvider(
+        parseConfig({
+          LLM_BASE_URL: stub.baseUrl,
+          LLM_API_KEY: API_KEY,
+          LLM_MODELS: "standard=small-one,premium=big-one",
+        }),
+      );
+      const model = configured.upstreamModel("premium", "demo-premium");
+      expect(model).toBe("big-one");
+      const { chunks } = await drain(configured.streamReply(request("which model?", { model })));
+      expect(chunks.join("")).toBe('Reply from big-one: you said "which model?".');
+      expect(lastBody().model).toBe("big-one");
+    });
+  },
+);
+
+describe("OpenAI-compatible provider read by pipeText", () => {
+  it("ends the reading with an LlmError and closes the connection when the reader throws, without crashing", async () => {
     const abortedBefore = stub.stats.aborted;
     const stream = provider.streamReply(request("[[slow]]"));
-    for await (const chunk of stream.textStream) {
-      expect(chunk).toBe("Slow");
-      break;
-    }
+    const error: unknown = await stream
+      .pipeText(() => {
+        throw new Error("reader broke");
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(error).toBeInstanceOf(LlmError);
+    expect((error as LlmError).message).toContain("reader broke");
     await stub.until("aborted", abortedBefore + 1);
-  });
-
-  it("sends the API key as a Bearer token", async () => {
-    const { error } = await drainReply(provider.streamReply(request("hi")));
-    expect(error).toBeNull();
-    for (const apiKey of ["wrong-key", undefined]) {
-      const other = createOpenAiCompatibleProvider({ baseUrl: stub.baseUrl, apiKey });
-      const result = await drainReply(other.streamReply(request("hi")));
-      expect(result.error).toBeInstanceOf(LlmError);
-      expect((result.error as LlmError).message).toMatch(/HTTP 401.*Incorrect API key/);
-    }
-  });
-
-  it("picks the upstream model id from LLM_MODELS", async () => {
-    const configured = createLlmProvider(
-      parseConfig({
-        LLM_BASE_URL: stub.baseUrl,
-        LLM_API_KEY: API_KEY,
-        LLM_MODELS: "standard=small-one,premium=big-one",
-      }),
-    );
-    const model = configured.upstreamModel("premium", "demo-premium");
-    expect(model).toBe("big-one");
-    const { chunks } = await drainReply(configured.streamReply(request("which model?", { model })));
-    expect(chunks.join("")).toBe('Reply from big-one: you said "which model?".');
-    expect(lastBody().model).toBe("big-one");
+    expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
   });
 });

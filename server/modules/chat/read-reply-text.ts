@@ -51,13 +51,14 @@ export function readReplyText(
 
   void (async () => {
     try {
-      for await (const piece of reply.stream.textStream) {
-        if (over) break;
-        if (!piece) continue;
+      // Pieces come straight from the provider's data events (pipeText): no promise per piece.
+      await reply.stream.pipeText((piece) => {
+        if (over || !piece) return;
         watch.sawText();
         text += piece;
         onText(piece, text);
-      }
+      });
+      if (over) return;
       finish(
         text.trim()
           ? { kind: "complete" }

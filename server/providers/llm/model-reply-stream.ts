@@ -73,7 +73,13 @@ export function streamModelReply(model: LanguageModelV4, request: ReplyRequest):
     }
   }
 
-  return { textStream: text(), usage: () => usage };
+  const textStream = text();
+  return { textStream, pipeText: (onPiece) => pipeIterable(textStream, onPiece), usage: () => usage };
+}
+
+/** pipeText for a stream that is an async iterable underneath (the AI SDK's models: not a hot path). */
+export async function pipeIterable(text: AsyncIterable<string>, onPiece: (piece: string) => void): Promise<void> {
+  for await (const piece of text) onPiece(piece);
 }
 
 export function toModelPrompt(request: Pick<ReplyRequest, "system" | "messages">): LanguageModelV4Prompt {

@@ -32,7 +32,8 @@ export function chatCompletionsTarget(baseUrl: string, apiKey?: string): ChatCom
  * which was a third of the server's CPU with many replies open (bench/README.md, "Chat relay").
  *
  * The same promises as the other providers' streams (model-reply-stream.ts):
- * - The request starts at once; `textStream` can be iterated once, one delta per piece of text.
+ * - The request starts at once; `textStream` can be iterated once, one delta per piece of text, or `pipeText`
+ *   hands each piece to its callback from the socket's own data event (no promise per piece).
  * - Errors are thrown as LlmError: "upstream" for HTTP errors, connection failures, a connection cut mid-reply and
  *   in-stream error objects; "malformed" for a chunk that is not JSON or not a chat completion chunk.
  * - Abort: when `request.abortSignal` fires, `textStream` ends quietly and the connection is closed at once.
@@ -49,8 +50,12 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
   let wake: (() => void) | null = null;
   let paused = false;
   let response: http.IncomingMessage | undefined;
+  /** pipeText's reader: each piece goes to it at once, and the end settles its promise (see pipeText). */
+  let push: ((piece: string) => void) | null = null;
+  let pushSettle: (() => void) | null = null;
 
   const notify = () => {
+    if (pushSettle) return pushSettle();
     const resume = wake;
     wake = null;
     resume?.();
@@ -88,8 +93,17 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
       const chunk = readStreamChunk(payload);
       switch (chunk.kind) {
         case "text":
-          pieces.push(chunk.text);
           if (chunk.usage) usage = chunk.usage;
+          if (push) {
+            try {
+              push(chunk.text);
+            } catch (err) {
+              // The reader's own failure, thrown into the socket's data event: it ends the reading, not the process.
+              fail(new LlmError(`the reply's reader failed: ${firstLine(String(err))}`, "upstream"));
+            }
+            return;
+          }
+          pieces.push(chunk.text);
           if (!paused && pieces.length - head > MAX_QUEUED) {
             paused = true;
             response?.pause();
@@ -153,6 +167,44 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
     req.end(body);
   }
 
+  /** The reading is over, however it ended: the connection is closed unless the reply ended, and usage settles. */
+  const release = (finished: boolean) => {
+    signal.removeEventListener("abort", onAbort);
+    if (!finished) req.destroy();
+    settleUsage(finished && usage ? usage : { inputTokens: null, outputTokens: null });
+  };
+
+  function pipeText(onPiece: (piece: string) => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      // Pieces that came before the reader did.
+      for (; head < pieces.length && !signal.aborted; head++) onPiece(pieces[head] ?? "");
+      pieces.length = 0;
+      head = 0;
+      const settle = () => {
+        if (signal.aborted) {
+          pushSettle = () => undefined;
+          release(false);
+          resolve();
+        } else if (failure) {
+          pushSettle = () => undefined;
+          release(false);
+          reject(failure);
+        } else if (ended) {
+          pushSettle = () => undefined;
+          release(true);
+          resolve();
+        }
+      };
+      push = onPiece;
+      pushSettle = settle;
+      if (paused) {
+        paused = false;
+        response?.resume();
+      }
+      settle();
+    });
+  }
+
   async function* text(): AsyncGenerator<string> {
     let finished = false;
     try {
@@ -180,13 +232,11 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
         });
       }
     } finally {
-      signal.removeEventListener("abort", onAbort);
-      if (!finished) req.destroy();
-      settleUsage(finished && usage ? usage : { inputTokens: null, outputTokens: null });
+      release(finished);
     }
   }
 
-  return { textStream: text(), usage: () => usagePromise };
+  return { textStream: text(), pipeText, usage: () => usagePromise };
 }
 
 /** The message of an OpenAI-style error body ({"error": {"message": ...}}), else its first line. */

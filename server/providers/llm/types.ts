@@ -38,6 +38,12 @@ export interface ReplyUsage {
 export interface ReplyStream {
   /** Text deltas as they arrive. Throws LlmError on upstream failure or a malformed stream; stops on abort. */
   textStream: AsyncIterable<string>;
+  /**
+   * The same text handed to `onPiece` as it arrives, without a promise per piece (the relay's hot path): resolves
+   * when the text has ended, or quietly on abort (no piece after it); rejects with LlmError as textStream throws.
+   * A stream is read once: through textStream or through pipeText.
+   */
+  pipeText(onPiece: (piece: string) => void): Promise<void>;
   /** Token usage once the stream has ended (nulls when the upstream did not say). */
   usage(): Promise<ReplyUsage>;
 }
