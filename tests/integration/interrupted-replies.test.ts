@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { chatDailyUsage, chatMessages, chatModels, robots, walletLedger } from "@/server/db/schema";
+import { chatDailyUsage, chatMessages, robots, walletLedger } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { settleInterruptedReplies, sweepInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { usageDay, type ReplyPrice } from "@/server/modules/chat/metering";
 import { storeTurn } from "@/server/modules/chat/store-turn";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
-import { createUserWithSession } from "./helpers/fixtures";
+import { createRobotAndModel, createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
 describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
@@ -14,12 +14,7 @@ describe.each(testDrivers())("interrupted chat replies on %s", (driver) => {
   let robotId: number;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const [robot] = await database.db
-      .insert(robots)
-      .values({ key: `sweep-${driver}`, name: "Sweep", greeting: "Hi" })
-      .returning({ id: robots.id });
-    robotId = robot!.id;
-    await database.db.insert(chatModels).values({ key: "sweep-model", name: "Sweep", providerModel: "sweep" });
+    robotId = await createRobotAndModel(database.db, `sweep-${driver}`, "Sweep", "sweep-model");
   });
   afterAll(async () => database?.close());
 

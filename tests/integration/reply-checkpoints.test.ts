@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config";
-import { chatMessages, chatModels, robots } from "@/server/db/schema";
+import { chatMessages } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { createLogger } from "@/server/logger";
 import { usageDay } from "@/server/modules/chat/metering";
 import { startCheckpoints } from "@/server/modules/chat/reply-checkpoints";
 import { storeTurn } from "@/server/modules/chat/store-turn";
-import { createUserWithSession } from "./helpers/fixtures";
+import { createRobotAndModel, createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
 /** Checkpoints of the replies being written in a process, saved together each tick (reply-checkpoints.ts). */
@@ -22,12 +22,7 @@ describe.each(testDrivers())("reply checkpoints on %s", (driver) => {
   });
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const [robot] = await database.db
-      .insert(robots)
-      .values({ key: `checkpoint-${driver}`, name: "Checkpoint", greeting: "Hi" })
-      .returning({ id: robots.id });
-    robotId = robot!.id;
-    await database.db.insert(chatModels).values({ key: "cp-model", name: "Checkpoint", providerModel: "cp" });
+    robotId = await createRobotAndModel(database.db, `checkpoint-${driver}`, "Checkpoint", "cp-model");
   });
   afterAll(async () => database?.close());
 

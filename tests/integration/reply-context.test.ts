@@ -7,7 +7,7 @@ import { readReplyContext } from "@/server/modules/chat/reply-context";
 import { storeTurn } from "@/server/modules/chat/store-turn";
 import { creditCoins } from "@/server/modules/wallet/wallet";
 import { createSession, revokeSession } from "@/server/modules/sessions/sessions";
-import { createUserWithSession } from "./helpers/fixtures";
+import { createRobotAndModel, createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
 const adult = { ageVerified: true } as Parameters<typeof readReplyContext>[3];
@@ -18,12 +18,7 @@ describe.each(testDrivers())("a reply's context read on %s", (driver) => {
   let robotId: number;
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const [robot] = await database.db
-      .insert(robots)
-      .values({ key: `ctx-${driver}`, name: "Ctx", greeting: "Hi" })
-      .returning({ id: robots.id });
-    robotId = robot!.id;
-    await database.db.insert(chatModels).values({ key: "ctx-std", name: "Std", providerModel: "std" });
+    robotId = await createRobotAndModel(database.db, `ctx-${driver}`, "Ctx", "ctx-std");
   });
   afterAll(async () => database?.close());
 

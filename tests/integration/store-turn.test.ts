@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatDailyUsage, chatMessages, chatModels, chatSessions, robots, walletLedger } from "@/server/db/schema";
+import { chatDailyUsage, chatMessages, chatSessions, robots, walletLedger } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { AppError } from "@/server/errors";
 import { usageDay, type ReplyPrice } from "@/server/modules/chat/metering";
 import { ChargeRefused, storeTurn } from "@/server/modules/chat/store-turn";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
-import { createUserWithSession } from "./helpers/fixtures";
+import { createRobotAndModel, createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
 /** The turn's one statement (store-turn.ts): what it writes, and that a refusal or a deleted chat writes nothing. */
@@ -17,12 +17,7 @@ describe.each(testDrivers())("a chat turn stored in one statement on %s", (drive
   const day = usageDay();
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const [robot] = await database.db
-      .insert(robots)
-      .values({ key: `turn-${driver}`, name: "Turn", greeting: "Hi" })
-      .returning({ id: robots.id });
-    robotId = robot!.id;
-    await database.db.insert(chatModels).values({ key: "turn-model", name: "Turn", providerModel: "turn" });
+    robotId = await createRobotAndModel(database.db, `turn-${driver}`, "Turn", "turn-model");
   });
   afterAll(async () => database?.close());
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { users } from "@/server/db/schema";
+import { chatModels, robots, users } from "@/server/db/schema";
 import type { Db } from "@/server/db/types";
 import { createSession } from "@/server/modules/sessions/sessions";
 
@@ -13,4 +13,11 @@ export async function createUserWithSession(db: Db, name = "Tester") {
   if (!user) throw new Error("user insert failed");
   const { token } = await createSession(db, user.id, false);
   return { user, token };
+}
+
+/** A character (key `${name}`, greeting "Hi") and a chat model (key `model`) to store turns with; the character's id. */
+export async function createRobotAndModel(db: Db, key: string, name: string, model: string): Promise<number> {
+  const [robot] = await db.insert(robots).values({ key, name, greeting: "Hi" }).returning({ id: robots.id });
+  await db.insert(chatModels).values({ key: model, name, providerModel: model });
+  return robot!.id;
 }
