@@ -38,6 +38,7 @@ import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
 import {
   GOAL_CONCURRENT_TTFT_P95_MS,
   printCpu,
+  printLiveHeap,
   printLoopDelay,
   printMemoryPerStream,
   printProfile,
@@ -368,7 +369,9 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const ref = streamsMessage === message ? seq : await pairUp(streamsMessage);
     await sleep(500);
     const idle = await server.memory();
-    server.mark(true);
+    // --heap-at-peak: one full collection now and one when every stream is open (a pause of its own: figures
+    // of latency from such a run are not comparable).
+    server.mark(true, opts.heapAtPeak && workers === 1 ? opts.streams : undefined);
     const stubBefore = { ...stub.stats };
     const cpuBefore = process.cpuUsage();
     const postgresBefore = server.driver === "postgres" ? postgresCpuMs() : null;
@@ -466,6 +469,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     // The model's pieces: the stub's chunks (the relay may merge several into one delta message).
     printCpu(loaded, { replies: opts.streams, pieces: stub.stats.chunks - stubBefore.chunks, perReplyGoal: true });
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
+    printLiveHeap(loaded);
     printLoopDelay(loaded, true);
     out(
       `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,

@@ -68,3 +68,21 @@ export function printProfile(file: string | null, top = 12, indent = "  "): void
   out(`${indent}CPU profile ${file}:`);
   for (const line of formatProfileSummary(readProfileSummary(file, top), `${indent}  `)) out(line);
 }
+
+/**
+ * With --heap-at-peak: the live heap (V8 heap used plus external, after a full collection) the open streams added,
+ * per stream: what the streams hold, without the garbage not yet collected that the RSS figure counts.
+ */
+export function printLiveHeap(window: ChildMemory, indent = "  "): void {
+  const { liveAtMarkBytes: before, liveAtPeakBytes: peak, openAtPeak: open } = window;
+  if (before === null || before === undefined) return;
+  if (peak === null || peak === undefined || !open) {
+    out(`${indent}live heap at the peak: not read (the streams never were all open at once)`);
+    return;
+  }
+  const perStream = (peak - before) / open / 1024;
+  out(
+    `${indent}live heap per open stream: ${perStream.toFixed(1)} kB (${((peak - before) / 1024 / 1024).toFixed(1)} MB over ` +
+      `${open} open, each read after a full collection)`,
+  );
+}

@@ -16,6 +16,8 @@ export interface Options {
   lore: boolean;
   /** More than 1: the bench runs once with one server process, then with this many workers (bench/lib/chat-workers.ts). */
   workers: number;
+  /** The live heap per open stream: a full collection at the concurrent part's start and once all streams are open. */
+  heapAtPeak: boolean;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -31,6 +33,7 @@ export function parseArgs(argv: string[]): Options {
     cpuProfDir: undefined,
     lore: false,
     workers: 1,
+    heapAtPeak: false,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -76,13 +79,17 @@ export function parseArgs(argv: string[]): Options {
       case "--workers":
         opts.workers = intFlag(flag, value(), 1);
         break;
+      case "--heap-at-peak":
+        opts.heapAtPeak = true;
+        break;
       case "--help":
       case "-h":
         out(
           "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]\n" +
             "                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]\n" +
             "                               [--workers N (Postgres only: once with 1 worker, then with N)]\n" +
-            "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]",
+            "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]\n" +
+            "                               [--heap-at-peak (live heap per open stream, after full collections)]",
         );
         process.exit(0);
         break;

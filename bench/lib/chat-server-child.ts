@@ -49,9 +49,16 @@ export interface ChildMemory {
   loopDelayMaxMs: number;
   /** The CPU profile of the window, with BENCH_CHAT_CPU_PROF. */
   profile: string | null;
+  /**
+   * With `heapAtPeak` in the mark (and node --expose-gc): the live heap (V8 heap used plus external, each after a
+   * full collection) at the mark and once `heapAtPeak` replies were open, and how many were; else null.
+   */
+  liveAtMarkBytes: number | null;
+  liveAtPeakBytes: number | null;
+  openAtPeak: number | null;
 }
 
-export type ParentMessage = { type: "mark"; sampleRss: boolean } | { type: "memory" };
+export type ParentMessage = { type: "mark"; sampleRss: boolean; heapAtPeak?: number } | { type: "memory" };
 export type ChildMessage = ChildReady | ChildMemory;
 
 function send(message: ChildMessage): void {
@@ -160,13 +167,33 @@ async function main(): Promise<void> {
   const delay = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
   loop.enable();
   let sampler: NodeJS.Timeout | undefined;
+  const { activeReplyCount } = await import("../../server/modules/chat/active-replies");
+  const gc = (globalThis as { gc?: () => void }).gc;
+  /** V8's heap used plus external memory after a full collection; null without --expose-gc. */
+  const liveHeap = (): number | null => {
+    if (!gc) return null;
+    gc();
+    const mem = process.memoryUsage();
+    return mem.heapUsed + mem.external;
+  };
+  let liveAtMark: number | null = null;
+  let liveAtPeak: number | null = null;
+  let openAtPeak: number | null = null;
 
   process.on("message", (message: ParentMessage) => {
     if (message.type === "mark") {
       clearInterval(sampler);
+      const wanted = message.heapAtPeak ?? 0;
+      liveAtMark = wanted > 0 ? liveHeap() : null;
+      liveAtPeak = null;
+      openAtPeak = null;
       if (message.sampleRss) {
         sampler = setInterval(() => {
           peakRss = Math.max(peakRss, process.memoryUsage.rss());
+          if (liveAtMark !== null && liveAtPeak === null && activeReplyCount() >= wanted) {
+            openAtPeak = activeReplyCount();
+            liveAtPeak = liveHeap();
+          }
         }, 20);
       }
       peakRss = process.memoryUsage.rss();
@@ -194,6 +221,9 @@ async function main(): Promise<void> {
           loopDelayP99Ms,
           loopDelayMaxMs,
           profile,
+          liveAtMarkBytes: liveAtMark,
+          liveAtPeakBytes: liveAtPeak,
+          openAtPeak,
         }),
       );
     }

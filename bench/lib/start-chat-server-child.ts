@@ -10,7 +10,8 @@ export interface ServerChild extends ChildReady {
   pid: number | undefined;
   /** The server's memory, CPU and event-loop figures since the last mark(). */
   memory(): Promise<ChildMemory>;
-  mark(sampleRss: boolean): void;
+  /** A new window; with heapAtPeak, the live heap is read (after a full collection) once that many replies are open. */
+  mark(sampleRss: boolean, heapAtPeak?: number): void;
   output(): string;
   /** Stops the server (also done at the end of the bench). */
   stop(): Promise<void>;
@@ -26,7 +27,8 @@ export async function startServerChild(
 ): Promise<ServerChild> {
   // Several workers: node:cluster copies of the same server behind one port (bench/lib/chat-cluster-child.ts).
   const script = workers > 1 ? "bench/lib/chat-cluster-child.ts" : "bench/lib/chat-server-child.ts";
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script)], {
+  // --expose-gc: --heap-at-peak collects the garbage before it reads the live heap (chat-server-child.ts).
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", path.join(ROOT, script)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -68,7 +70,7 @@ export async function startServerChild(
   return {
     ...ready,
     pid: child.pid,
-    mark: (sampleRss) => ask({ type: "mark", sampleRss }),
+    mark: (sampleRss, heapAtPeak) => ask({ type: "mark", sampleRss, heapAtPeak }),
     memory: () => {
       const answer = next<ChildMemory>("memory", 10_000);
       ask({ type: "memory" });
