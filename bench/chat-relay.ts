@@ -45,12 +45,13 @@ import {
 } from "./lib/chat-relay-figures";
 import { parseArgs, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
-import { onCleanup, out, percentile, printTable, runBench, sleep } from "./lib/harness";
+import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
 import { measurePromptAssembly, printPromptAssembly } from "./lib/prompt-assembly-figures";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
+import { f1, p, peakOpen, printConcurrentTimes, printSequentialTimes } from "./lib/stream-timings";
 import { startServerChild } from "./lib/start-chat-server-child";
 
 const CHAT_PATH = "/v1/chat_session/chat";
@@ -69,32 +70,10 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-const f1 = (n: number | null) => (n === null || Number.isNaN(n) ? "-" : n.toFixed(1));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
-const values = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null) =>
-  runs.map(pick).filter((v): v is number => v !== null);
-const p = (runs: StreamTiming[], pick: (t: StreamTiming) => number | null, q: number) =>
-  percentile(values(runs, pick), q);
 
 // ---------------------------------------------------------------------------------------------- main
-
-/** The most streams open at once (from `start` to the end of the reply). */
-function peakOpen(runs: StreamTiming[]): number {
-  const edges = runs.flatMap((r) =>
-    r.startMs === null
-      ? []
-      : [
-          { at: r.sentAt + r.startMs, d: 1 },
-          { at: r.sentAt + (r.endMs ?? r.lastTextMs ?? r.startMs), d: -1 },
-        ],
-  );
-  edges.sort((a, b) => a.at - b.at || a.d - b.d);
-  let open = 0;
-  let peak = 0;
-  for (const e of edges) peak = Math.max(peak, (open += e.d));
-  return peak;
-}
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
@@ -218,53 +197,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     `## Sequential: ${opts.requests} direct and ${opts.requests} relayed requests, alternating, after ${opts.warmup} warm-up pairs (${sequentialS.toFixed(1)} s)`,
   );
   out();
-  const since =
-    (from: (t: StreamTiming) => number | null, to: (t: StreamTiming) => number | null) => (t: StreamTiming) => {
-      const a = from(t);
-      const b = to(t);
-      return a !== null && b !== null ? b - a : null;
-    };
-  const row = (label: string, pick: (t: StreamTiming) => number | null): string[] => [
-    label,
-    f1(p(directRuns, pick, 50)),
-    f1(p(relayedRuns, pick, 50)),
-    f1(p(relayedRuns, pick, 50) - p(directRuns, pick, 50)),
-    f1(p(directRuns, pick, 95)),
-    f1(p(relayedRuns, pick, 95)),
-    f1(p(relayedRuns, pick, 95) - p(directRuns, pick, 95)),
-  ];
-  const oursOnly = (label: string, pick: (t: StreamTiming) => number | null): string[] => [
-    label,
-    "",
-    f1(p(relayedRuns, pick, 50)),
-    "",
-    "",
-    f1(p(relayedRuns, pick, 95)),
-    "",
-  ];
-  printTable(
-    ["ms", "direct p50", "ours p50", "diff p50", "direct p95", "ours p95", "diff p95"],
-    [
-      row("time to first token", (t) => t.ttftMs),
-      oursOnly("  ours: request to `start`", (t) => t.startMs),
-      oursOnly(
-        "  ours: `start` to first token",
-        since(
-          (t) => t.startMs,
-          (t) => t.ttftMs,
-        ),
-      ),
-      row("total stream time", (t) => t.endMs),
-      row(
-        "  last token to end",
-        since(
-          (t) => t.lastTextMs,
-          (t) => t.endMs,
-        ),
-      ),
-    ],
-    "  ",
-  );
+  printSequentialTimes(directRuns, relayedRuns);
   // Pair i (direct i, relayed i) ran back to back: their differences cancel slow drift on a busy machine.
   const pairDiff = (pick: (t: StreamTiming) => number | null) =>
     directRuns.flatMap((d, i) => {
@@ -392,59 +325,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         `(${ref.first.text.length} chars; ${wallS.toFixed(1)} s)`,
     );
     out();
-    printTable(
-      ["ms", "p50", "p95", "max", "unloaded ours / direct"],
-      [
-        [
-          "time to `start`",
-          f1(p(runs, (t) => t.startMs, 50)),
-          f1(p(runs, (t) => t.startMs, 95)),
-          f1(p(runs, (t) => t.startMs, 100)),
-          `${f1(ref.first.startMs)} / -`,
-        ],
-        [
-          "time to first token",
-          f1(p(runs, (t) => t.ttftMs, 50)),
-          f1(p(runs, (t) => t.ttftMs, 95)),
-          f1(p(runs, (t) => t.ttftMs, 100)),
-          `${f1(ref.first.ttftMs)} / ${f1(ref.firstDirect.ttftMs)}`,
-        ],
-        [
-          "first token to end",
-          ...[50, 95, 100].map((q) =>
-            f1(
-              p(
-                runs,
-                since(
-                  (t) => t.ttftMs,
-                  (t) => t.endMs,
-                ),
-                q,
-              ),
-            ),
-          ),
-          `${f1(
-            since(
-              (t) => t.ttftMs,
-              (t) => t.endMs,
-            )(ref.first),
-          )} / ${f1(
-            since(
-              (t) => t.ttftMs,
-              (t) => t.endMs,
-            )(ref.firstDirect),
-          )}`,
-        ],
-        [
-          "total stream time",
-          f1(p(runs, (t) => t.endMs, 50)),
-          f1(p(runs, (t) => t.endMs, 95)),
-          f1(p(runs, (t) => t.endMs, 100)),
-          `${f1(ref.first.endMs)} / ${f1(ref.firstDirect.endMs)}`,
-        ],
-      ],
-      "  ",
-    );
+    printConcurrentTimes(runs, ref.first, ref.firstDirect);
     out();
     out(
       `  errors: ${failed.length} (goal 0) ${verdict(failed.length === 0)}${failed.length ? ` — ${[...reasons].map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""}`,
