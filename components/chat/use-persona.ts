@@ -20,17 +20,29 @@ const same = (a: PersonaAnswer | null, b: PersonaAnswer | null) =>
   a === b ||
   (a !== null && b !== null && a.name.trim() === b.name.trim() && a.description.trim() === b.description.trim());
 
-/** The user's persona and this chat's, loaded while the dialog is open, and saving what changed. */
-export function usePersona(robotId: number, open: boolean) {
+/** The name {{user}} stands for in a chat: the chat's persona, else the user's, else their nickname. */
+export function personaName(answer: ChatPersonaAnswer): string {
+  return (answer.chat ?? answer.user).name.trim() || answer.nickname;
+}
+
+/** The user's persona and this chat's, one query shared by the dialog and the greeting. */
+function useChatPersonaQuery(robotId: number, enabled: boolean, staleTime = 0) {
   const { uid } = useViewer();
-  const queryClient = useQueryClient();
   const chatId = useChatId();
   const key = chatQueryKeys.persona(robotId, chatId, uid);
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchChatPersona(robotId, chatId, signal),
-    enabled: open,
+    enabled: enabled && uid !== null,
+    staleTime,
   });
+  return { query, key, chatId };
+}
+
+/** The user's persona and this chat's, loaded while the dialog is open, and saving what changed. */
+export function usePersona(robotId: number, open: boolean) {
+  const queryClient = useQueryClient();
+  const { query, key, chatId } = useChatPersonaQuery(robotId, open);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,7 +57,7 @@ export function usePersona(robotId: number, open: boolean) {
       queryClient.setQueryData(key, answer);
       toast({
         title: "Persona saved",
-        description: `You are ${(answer.chat ?? answer.user).name || answer.nickname}.`,
+        description: `You are ${personaName(answer)}.`,
       });
       return true;
     } catch (err) {
@@ -60,19 +72,10 @@ export function usePersona(robotId: number, open: boolean) {
 }
 
 /**
- * The name {{user}} stands for in this chat, as the model is given it: the chat's persona, else the user's, else
- * their nickname; null until known (and for visitors). Shares the dialog's query, so a saved persona shows at once.
+ * The name {{user}} stands for in this chat, as the model is given it (personaName); null until known, and for
+ * visitors. Shares the dialog's query, so a saved persona shows at once.
  */
 export function usePersonaName(robotId: number, signedIn: boolean): string | null {
-  const { uid } = useViewer();
-  const chatId = useChatId();
-  const query = useQuery({
-    queryKey: chatQueryKeys.persona(robotId, chatId, uid),
-    queryFn: ({ signal }) => fetchChatPersona(robotId, chatId, signal),
-    enabled: signedIn && uid !== null,
-    staleTime: 60_000,
-  });
-  const answer = query.data;
-  if (!answer) return null;
-  return (answer.chat ?? answer.user).name.trim() || answer.nickname || null;
+  const { query } = useChatPersonaQuery(robotId, signedIn, 60_000);
+  return query.data ? personaName(query.data) || null : null;
 }

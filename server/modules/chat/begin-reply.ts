@@ -263,6 +263,6 @@ function summariseLeftTurns(
     before,
     model: { key: model.key, providerModel: model.providerModel, contextTokens: model.contextTokens },
     characterName: context.character.name,
-    userName: context.persona.name || context.user.name || "User",
+    userName: context.persona.name || "User",
   });
 }

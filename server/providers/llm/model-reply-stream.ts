@@ -78,7 +78,7 @@ export function streamModelReply(model: LanguageModelV4, request: ReplyRequest):
 }
 
 /** pipeText for a stream that is an async iterable underneath (the AI SDK's models: not a hot path). */
-export async function pipeIterable(text: AsyncIterable<string>, onPiece: (piece: string) => void): Promise<void> {
+async function pipeIterable(text: AsyncIterable<string>, onPiece: (piece: string) => void): Promise<void> {
   for await (const piece of text) onPiece(piece);
 }
 
