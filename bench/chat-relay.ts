@@ -53,6 +53,7 @@ import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
 import { f1, p, peakOpen, printConcurrentTimes, printSequentialTimes } from "./lib/stream-timings";
 import { startServerChild } from "./lib/start-chat-server-child";
+import { syscallCounts, syscallsBetween } from "./lib/syscall-counts";
 
 const CHAT_PATH = "/v1/chat_session/chat";
 const GOAL_TTFT_P50_MS = 10;
@@ -308,11 +309,13 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const stubBefore = { ...stub.stats };
     const cpuBefore = process.cpuUsage();
     const postgresBefore = server.driver === "postgres" ? postgresCpuMs() : null;
+    const serverCallsBefore = workers === 1 && server.pid ? syscallCounts(server.pid) : null;
     const started = performance.now();
     const runs = await Promise.all(Array.from({ length: opts.streams }, () => ref.relayed()));
     const wallS = (performance.now() - started) / 1000;
     const generatorCpu = process.cpuUsage(cpuBefore);
     const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
+    const serverCalls = syscallsBetween(serverCallsBefore, server.pid ? syscallCounts(server.pid) : null);
     const loaded = await server.memory();
     const failed = runs.filter((r) => r.error);
     const reasons = new Map<string, number>();
@@ -352,6 +355,13 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
     printLiveHeap(loaded);
     printLoopDelay(loaded, true);
+    if (serverCalls) {
+      const tokens = stub.stats.chunks - stubBefore.chunks;
+      out(
+        `  server system calls (/proc/PID/io): ${serverCalls.reads} reads (${(serverCalls.reads / tokens).toFixed(2)} per token), ` +
+          `${serverCalls.writes} writes (${(serverCalls.writes / opts.streams).toFixed(1)} per reply), sockets and database included`,
+      );
+    }
     out(
       `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,
     );
