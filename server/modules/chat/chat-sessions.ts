@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { CHAT_CODES } from "../../../lib/contracts/chat-codes";
 import { chatSessions } from "../../db/schema";
@@ -36,7 +36,7 @@ export function latestChatId(userId: AnyPgColumn | string, robotId: AnyPgColumn 
 export function chatCondition(
   userId: AnyPgColumn | string,
   robotId: AnyPgColumn | number,
-  chatId: string | undefined,
+  chatId: string | Placeholder | undefined,
 ): SQL {
   if (chatId === undefined) return eq(chatSessions.id, latestChatId(userId, robotId));
   return and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), eq(chatSessions.robotId, robotId))!;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
 import { chatDailyUsage, subscriptionProducts, subscriptions, users, wallets } from "../../db/schema";
 import type { Db } from "../../db/types";
@@ -28,10 +28,12 @@ export function parsePlan(value: unknown): PlanBenefits | null {
  * The PayerState as select fields of subqueries, to add to another select. `user` is the user's id as a parameter,
  * or the `users.id` column of a select that joins users: drizzle qualifies column names only in selects with joins,
  * and an unqualified "id" would name the subquery's own column (for the same reason the plan is read by nested
- * subqueries rather than a join: unqualified product_id would be ambiguous). Parse `plan` with parsePlan.
+ * subqueries rather than a join: unqualified product_id would be ambiguous). Parse `plan` with parsePlan. `day` and
+ * `now` may be placeholders of a statement built once (reply-context.ts), given `now` as an ISO string.
  */
-export function payerFields(user: string | typeof users.id, day: string, now: Date) {
-  const heldProduct = sql`(select ${subscriptions.productId} from ${subscriptions} where ${subscriptions.userId} = ${user} and ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz)`;
+export function payerFields(user: string | typeof users.id, day: string | Placeholder, now: Date | Placeholder) {
+  const at = now instanceof Date ? now.toISOString() : now;
+  const heldProduct = sql`(select ${subscriptions.productId} from ${subscriptions} where ${subscriptions.userId} = ${user} and ${subscriptions.currentPeriodEnd} > ${at}::timestamptz)`;
   return {
     plan: sql<unknown>`(select json_build_object('unlimitedStandard', ${subscriptionProducts.unlimitedStandard}, 'premiumCoinPercent', ${subscriptionProducts.premiumCoinPercent}) from ${subscriptionProducts} where ${subscriptionProducts.productId} = ${heldProduct})`,
     balance:

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, type Placeholder } from "drizzle-orm";
 import { authTokens, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { hashToken, newToken } from "./tokens";
@@ -39,11 +39,19 @@ export const sessionUserFields = {
 
 /** Matches the auth_tokens row of a live session token: known, not expired, not revoked. */
 export function liveSessionToken(token: string) {
+  return liveSessionHash(hashToken(token), new Date());
+}
+
+/**
+ * liveSessionToken from the token's hash (hashToken) and the time, as values or as placeholders of a statement
+ * built once (reply-context.ts): give `now` as an ISO string then.
+ */
+export function liveSessionHash(tokenHash: string | Placeholder, now: Date | Placeholder) {
   return and(
-    eq(authTokens.tokenHash, hashToken(token)),
+    eq(authTokens.tokenHash, tokenHash),
     eq(authTokens.kind, "session"),
     isNull(authTokens.revokedAt),
-    gt(authTokens.expiresAt, new Date()),
+    gt(authTokens.expiresAt, now),
   );
 }
 
