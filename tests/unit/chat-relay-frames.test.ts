@@ -35,17 +35,23 @@ describe("relay frames", () => {
 describe("frame sink", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+  /** The end of the current round of I/O callbacks (the sink writes from setImmediate). */
+  const endOfRound = () => vi.advanceTimersByTime(0);
 
-  it("writes the first delta at once, and later ones within the window together, each its own message", () => {
+  it("writes the first deltas at the end of their round, together, and later ones within the window together", () => {
     const { sink, writes } = recordingSink();
     sink.send(
       frame({ type: "error", error: { code: 1, msg: "x" }, message: null, coins_refunded: false, balance: null }),
     );
     sink.delta("Once");
+    sink.delta(" more");
+    expect(writes).toHaveLength(1);
+    endOfRound();
     expect(writes).toHaveLength(2);
-    expect(writes[1]).toBe(deltaFrame("Once"));
+    expect(writes[1]).toBe(deltaFrame("Once") + deltaFrame(" more"));
     sink.delta(" upon");
     sink.delta(" a");
+    endOfRound();
     expect(writes).toHaveLength(2);
     vi.advanceTimersByTime(COALESCE_MS);
     expect(writes).toHaveLength(3);
@@ -61,7 +67,10 @@ describe("frame sink", () => {
 
     let open = 1000;
     const { sink, writes } = recordingSink(() => coalesceWindowMs(open));
+    expect(sink.windowMs()).toBe(MAX_COALESCE_MS);
+    expect(sink.readHoldMs()).toBe(MAX_COALESCE_MS);
     sink.delta("first");
+    endOfRound();
     expect(writes).toEqual([deltaFrame("first")]);
     sink.delta(" second");
     vi.advanceTimersByTime(COALESCE_MS);
@@ -70,22 +79,27 @@ describe("frame sink", () => {
     expect(writes).toEqual([deltaFrame("first"), deltaFrame(" second")]);
     // The crowd left: the next delta waits the short window again.
     open = 1;
+    expect(sink.windowMs()).toBe(COALESCE_MS);
+    expect(sink.readHoldMs()).toBe(0);
     sink.delta(" third");
     vi.advanceTimersByTime(COALESCE_MS);
     expect(writes.at(-1)).toBe(deltaFrame(" third"));
   });
 
-  it("writes a delta at once when the last write is older than the window", () => {
+  it("writes a delta at the end of its round when the last write is older than the window", () => {
     const { sink, writes } = recordingSink();
     sink.delta("one");
+    endOfRound();
     vi.advanceTimersByTime(COALESCE_MS + 1);
     sink.delta(" two");
+    endOfRound();
     expect(writes).toEqual([deltaFrame("one"), deltaFrame(" two")]);
   });
 
   it("sends waiting deltas before any other frame, and on close, in order", () => {
     const { sink, writes, closed } = recordingSink();
     sink.delta("a");
+    endOfRound();
     sink.delta("b");
     sink.send(CLOSE_FRAME);
     expect(writes).toEqual([deltaFrame("a"), deltaFrame("b") + CLOSE_FRAME]);
@@ -100,6 +114,7 @@ describe("frame sink", () => {
   it("sends nothing after the client went away", () => {
     const { sink, writes, closed } = recordingSink();
     sink.delta("a");
+    endOfRound();
     sink.delta("b");
     sink.cancel();
     vi.runAllTimers();

@@ -25,7 +25,10 @@ export function coalesceWindowMs(openReplies: number): number {
 
 /** The reply's frames on their way to the response body, in order, with deltas coalesced into fewer writes. */
 export interface FrameSink {
-  /** A delta message; the first goes out at once, later ones may wait up to the coalescing window. */
+  /**
+   * A delta message. Deltas handed over in one round of I/O callbacks (one upstream read) go out in one write at
+   * its end; the first at once, later ones up to the coalescing window after the last write.
+   */
   delta(text: string): void;
   /** Any other frame: the waiting deltas go first, then this, at once. */
   send(frame: string): void;
@@ -33,6 +36,14 @@ export interface FrameSink {
   close(): void;
   /** The client went away: nothing more is sent. */
   cancel(): void;
+  /** The coalescing window now. */
+  windowMs(): number;
+  /**
+   * How long the provider may leave the upstream unread after a read with text (ReadPacing): the window once many
+   * replies are open (one read per write), else 0. With few open the reads cost little, and a reply's end is not
+   * held back up to a window (15% of a short reply's time).
+   */
+  readHoldMs(): number;
 }
 
 const encoder = new TextEncoder();
@@ -43,6 +54,7 @@ export function createFrameSink(
 ): FrameSink {
   let waiting = "";
   let timer: NodeJS.Timeout | undefined;
+  let flushQueued = false;
   let lastWrite = 0;
   let sentDelta = false;
   let open = true;
@@ -51,38 +63,37 @@ export function createFrameSink(
     controller.enqueue(encoder.encode(text));
     lastWrite = Date.now();
   };
-  /** The delta messages waiting ("" when none waits). */
-  const takeWaiting = (): string => {
-    const frames = waiting;
-    waiting = "";
-    return frames;
-  };
   const flush = () => {
     timer = undefined;
+    flushQueued = false;
     if (!open || !waiting) return;
-    write(takeWaiting());
+    const frames = waiting;
+    waiting = "";
+    write(frames);
   };
 
   return {
     delta(text) {
       if (!open || !text) return;
-      if (timer) {
-        waiting += deltaFrame(text);
-        return;
-      }
+      waiting += deltaFrame(text);
+      if (timer || flushQueued) return;
       const wait = sentDelta ? lastWrite + windowMs() - Date.now() : 0;
       sentDelta = true;
-      if (wait <= 0) write(deltaFrame(text));
+      if (wait > 0) timer = setTimeout(flush, wait);
       else {
-        waiting = deltaFrame(text);
-        timer = setTimeout(flush, wait);
+        // After this round of I/O callbacks: everything one upstream read carried (over several callbacks on a TLS
+        // socket, one per record) goes out in one write.
+        flushQueued = true;
+        setImmediate(flush);
       }
     },
     send(frame) {
       if (!open) return;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      write(takeWaiting() + frame);
+      const frames = waiting + frame;
+      waiting = "";
+      write(frames);
     },
     close() {
       if (!open) return;
@@ -96,6 +107,11 @@ export function createFrameSink(
       if (timer) clearTimeout(timer);
       timer = undefined;
       waiting = "";
+    },
+    windowMs,
+    readHoldMs() {
+      const window = windowMs();
+      return window > COALESCE_MS ? window : 0;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { CHAT_CODES } from "../../../lib/contracts/chat";
-import { LlmError } from "../../providers/llm/types";
+import { LlmError, type ReadPacing } from "../../providers/llm/types";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { RELAY_MESSAGES } from "./relay-frames";
@@ -14,7 +14,7 @@ export interface ReplyReading {
 }
 
 /**
- * Reads the model's text, handing each piece to onText, under the first-token and idle limits. The reading ends
+ * Reads the model's text, handing each piece to onText (read as `pacing` says), under the first-token and idle limits. The reading ends
  * as soon as the text ends, a limit runs out (the upstream call is aborted) or stop() is called, without waiting
  * for a provider that is slow to notice its abort; pieces that come after that are dropped.
  */
@@ -22,6 +22,7 @@ export function readReplyText(
   deps: ChatDeps,
   reply: BegunReply,
   onText: (piece: string, text: string) => void,
+  pacing?: ReadPacing,
 ): ReplyReading {
   let text = "";
   let settle: (outcome: Outcome) => void = () => undefined;
@@ -57,7 +58,7 @@ export function readReplyText(
         watch.sawText();
         text += piece;
         onText(piece, text);
-      });
+      }, pacing);
       if (over) return;
       finish(
         text.trim()

@@ -59,10 +59,16 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
         model: reply.model.key,
       }),
     );
-    reading = readReplyText(deps, reply, (piece, text) => {
-      out.delta(piece);
-      checkpoints.set(text);
-    });
+    // The upstream is read no more often than the sink writes: one read per write (ReadPacing).
+    reading = readReplyText(
+      deps,
+      reply,
+      (piece, text) => {
+        out.delta(piece);
+        checkpoints.set(text);
+      },
+      { holdMs: out.readHoldMs },
+    );
     if (cancelled) reading.stop();
     const { text, outcome } = await reading.ended;
     checkpoints.stop();

@@ -1,39 +1,39 @@
-import http from "node:http";
-import https from "node:https";
 import { createParser } from "eventsource-parser";
 import { readStreamChunk } from "./openai-stream-chunk";
-import { LlmError, type ReplyRequest, type ReplyStream, type ReplyUsage } from "./types";
+import { streamedPost, type StreamedPost } from "./streamed-post";
+import { LlmError, type ReadPacing, type ReplyRequest, type ReplyStream, type ReplyUsage } from "./types";
+import { createUpstreamPool, type UpstreamPool } from "./upstream-pool";
 
 /** Where and how to POST chat completions; one per provider, shared by every reply. */
 export interface ChatCompletionsTarget {
   url: URL;
   apiKey?: string;
-  agent: http.Agent;
+  pool: UpstreamPool;
 }
 
 /** Read pieces waiting beyond this pause the upstream socket until the reader catches up. */
 const MAX_QUEUED = 256;
-const IDLE_SOCKET_MS = 4000;
 /** An error answer is read up to this size, for its message. */
 const MAX_ERROR_BODY = 64 * 1024;
 
 export function chatCompletionsTarget(baseUrl: string, apiKey?: string): ChatCompletionsTarget {
   const url = new URL(`${baseUrl.replace(/\/+$/, "")}/chat/completions`);
-  const Agent = url.protocol === "https:" ? https.Agent : http.Agent;
-  // An idle connection is closed after 4 s (as undici's fetch does), before servers that keep one for 5 s
-  // (uvicorn, so vLLM) close it under a request that was about to reuse it. Only idle sockets are closed.
-  return { url, apiKey, agent: new Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`LLM_BASE_URL must be an http or https URL, got ${url.protocol}`);
+  return { url, apiKey, pool: createUpstreamPool(url) };
 }
 
 /**
- * One streamed reply from POST {baseUrl}/chat/completions, read straight off the socket: node:http, one SSE
- * parser (eventsource-parser), JSON.parse and a shape check per chunk (openai-stream-chunk.ts). The AI SDK's
- * provider ran each reply through fetch's body stream and three transform streams with a zod parse per chunk,
- * which was a third of the server's CPU with many replies open (bench/README.md, "Chat relay").
+ * One streamed reply from POST {baseUrl}/chat/completions, read straight off the socket: streamed-post.ts (a
+ * kept-alive connection, http-parser-js), one SSE parser (eventsource-parser), JSON.parse and a shape check per
+ * chunk (openai-stream-chunk.ts). The AI SDK's provider ran each reply through fetch's body stream and three
+ * transform streams with a zod parse per chunk, which was a third of the server's CPU with many replies open, and
+ * node:http's response stream after it still cost 24 µs a piece (bench/README.md, "Chat relay").
  *
  * The same promises as the other providers' streams (model-reply-stream.ts):
  * - The request starts at once; `textStream` can be iterated once, one delta per piece of text, or `pipeText`
- *   hands each piece to its callback from the socket's own data event (no promise per piece).
+ *   hands each piece to its callback from the socket's own read (no promise per piece) and, with `pacing`, reads
+ *   the socket no more often than the reader writes.
  * - Errors are thrown as LlmError: "upstream" for HTTP errors, connection failures, a connection cut mid-reply and
  *   in-stream error objects; "malformed" for a chunk that is not JSON or not a chat completion chunk.
  * - Abort: when `request.abortSignal` fires, `textStream` ends quietly and the connection is closed at once.
@@ -49,10 +49,14 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
   let usage: ReplyUsage | null = null;
   let wake: (() => void) | null = null;
   let paused = false;
-  let response: http.IncomingMessage | undefined;
+  let post: StreamedPost | undefined;
   /** pipeText's reader: each piece goes to it at once, and the end settles its promise (see pipeText). */
   let push: ((piece: string) => void) | null = null;
   let pushSettle: (() => void) | null = null;
+  /** pipeText's pacing: after a read that carried text (not the first), nothing is read for holdMs(). */
+  let pacing: ReadPacing | undefined;
+  let sawText = false;
+  let textThisRead = false;
 
   const notify = () => {
     if (pushSettle) return pushSettle();
@@ -63,12 +67,12 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
   const fail = (error: LlmError) => {
     if (ended || failure) return;
     failure = error;
-    req.destroy();
+    post?.destroy();
     notify();
   };
   const onAbort = () => {
     ended = true;
-    req.destroy();
+    post?.destroy();
     notify();
   };
 
@@ -95,10 +99,11 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
         case "text":
           if (chunk.usage) usage = chunk.usage;
           if (push) {
+            textThisRead = true;
             try {
               push(chunk.text);
             } catch (err) {
-              // The reader's own failure, thrown into the socket's data event: it ends the reading, not the process.
+              // The reader's own failure, thrown into the socket's read: it ends the reading, not the process.
               fail(new LlmError(`the reply's reader failed: ${firstLine(String(err))}`, "upstream"));
             }
             return;
@@ -106,7 +111,7 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
           pieces.push(chunk.text);
           if (!paused && pieces.length - head > MAX_QUEUED) {
             paused = true;
-            response?.pause();
+            post?.pause();
           }
           notify();
           return;
@@ -128,56 +133,62 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
     stream: true,
     stream_options: { include_usage: true },
   });
-  const headers: http.OutgoingHttpHeaders = {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(body),
-    accept: "text/event-stream",
-  };
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
-  const request_ = target.url.protocol === "https:" ? https.request : http.request;
-  const req = request_(target.url, { method: "POST", headers, agent: target.agent }, (res) => {
-    response = res;
-    const status = res.statusCode ?? 0;
-    res.setEncoding("utf8");
-    if (status < 200 || status >= 300) {
-      let text = "";
-      res.on("data", (part: string) => {
-        if (text.length < MAX_ERROR_BODY) text += part;
-      });
-      res.on("end", () => fail(new LlmError(`upstream HTTP ${status}: ${errorMessage(text)}`, "upstream")));
-      return;
-    }
-    res.on("data", (part: string) => parser.feed(part));
-    res.on("end", () => {
+
+  let status = 0;
+  let errorText = "";
+  const reader = {
+    onHead(code: number) {
+      status = code;
+    },
+    onText(text: string) {
+      if (status >= 200 && status < 300) parser.feed(text);
+      else if (errorText.length < MAX_ERROR_BODY) errorText += text;
+    },
+    onReadEnd() {
+      if (!textThisRead) return;
+      textThisRead = false;
+      // The first text is never held back: the reader shows it at once.
+      if (sawText && pacing && post) post.hold(pacing.holdMs());
+      sawText = true;
+    },
+    onEnd() {
       if (failure) return;
+      if (status < 200 || status >= 300)
+        return fail(new LlmError(`upstream HTTP ${status}: ${errorMessage(errorText)}`, "upstream"));
       ended = true;
       notify();
-    });
-    res.on("close", () => {
-      if (!res.complete)
-        fail(new LlmError("upstream failed: the connection closed before the reply ended", "upstream"));
-    });
-  });
-  req.on("error", (err) => fail(new LlmError(`upstream request failed: ${firstLine(err.message)}`, "upstream")));
+    },
+    onError(err: Error) {
+      fail(
+        status
+          ? new LlmError(`upstream failed: ${firstLine(err.message)}`, "upstream")
+          : new LlmError(`upstream request failed: ${firstLine(err.message)}`, "upstream"),
+      );
+    },
+  };
 
   const signal = request.abortSignal;
   if (signal.aborted) onAbort();
   else {
     signal.addEventListener("abort", onAbort, { once: true });
-    req.end(body);
+    const path = `${target.url.pathname}${target.url.search}`;
+    post = streamedPost(target.pool, { path, headers, body }, reader);
   }
 
   /** The reading is over, however it ended: the connection is closed unless the reply ended, and usage settles. */
   const release = (finished: boolean) => {
     signal.removeEventListener("abort", onAbort);
-    if (!finished) req.destroy();
+    if (!finished) post?.destroy();
     settleUsage(finished && usage ? usage : { inputTokens: null, outputTokens: null });
   };
 
-  function pipeText(onPiece: (piece: string) => void): Promise<void> {
+  function pipeText(onPiece: (piece: string) => void, readPacing?: ReadPacing): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       // Pieces that came before the reader did.
       for (; head < pieces.length && !signal.aborted; head++) onPiece(pieces[head] ?? "");
+      if (head > 0) sawText = true;
       pieces.length = 0;
       head = 0;
       const settle = () => {
@@ -197,9 +208,10 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
       };
       push = onPiece;
       pushSettle = settle;
+      pacing = readPacing;
       if (paused) {
         paused = false;
-        response?.resume();
+        post?.resume();
       }
       settle();
     });
@@ -219,7 +231,7 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
         head = 0;
         if (paused) {
           paused = false;
-          response?.resume();
+          post?.resume();
         }
         if (signal.aborted) return;
         if (failure) throw failure;

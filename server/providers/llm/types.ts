@@ -35,6 +35,16 @@ export interface ReplyUsage {
   outputTokens: number | null;
 }
 
+/**
+ * How often pipeText's reader takes text: after a read that carried text (the first always goes at once), the
+ * provider reads nothing for holdMs(), so what the model sends meanwhile comes in one read. A reader that
+ * coalesces its writes over a window passes that window: one read per write. Providers that do not read a socket
+ * ignore it.
+ */
+export interface ReadPacing {
+  holdMs(): number;
+}
+
 export interface ReplyStream {
   /** Text deltas as they arrive. Throws LlmError on upstream failure or a malformed stream; stops on abort. */
   textStream: AsyncIterable<string>;
@@ -43,7 +53,7 @@ export interface ReplyStream {
    * when the text has ended, or quietly on abort (no piece after it); rejects with LlmError as textStream throws.
    * A stream is read once: through textStream or through pipeText.
    */
-  pipeText(onPiece: (piece: string) => void): Promise<void>;
+  pipeText(onPiece: (piece: string) => void, pacing?: ReadPacing): Promise<void>;
   /** Token usage once the stream has ended (nulls when the upstream did not say). */
   usage(): Promise<ReplyUsage>;
 }

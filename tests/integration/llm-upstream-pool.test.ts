@@ -1,0 +1,165 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { streamChatCompletion } from "@/server/providers/llm/openai-chat-stream";
+import { streamedPost, type ResponseReader } from "@/server/providers/llm/streamed-post";
+import type { ReplyRequest } from "@/server/providers/llm/types";
+import { createUpstreamPool } from "@/server/providers/llm/upstream-pool";
+
+/**
+ * The upstream connections of the reply's hot path on real sockets, plain and TLS: kept alive between requests,
+ * and a reading paced by holds that still gets every byte (a TLS socket hands one read over as one callback per
+ * record). Response parsing split at every byte: tests/unit/llm-streamed-post.test.ts.
+ */
+
+const WORDS = Array.from({ length: 40 }, (_, i) => (i === 0 ? "Word0" : ` word${i} é🎉`));
+
+/** An OpenAI-style streamed reply, one word per write, each write after the last reached the socket. */
+async function streamWords(res: http.ServerResponse) {
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  const write = (text: string) => new Promise<void>((resolve) => res.write(text, () => resolve()));
+  await write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { role: "assistant", content: "" } }] })}\n\n`);
+  for (const word of WORDS)
+    await write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: word } }] })}\n\n`);
+  res.end("data: [DONE]\n\n");
+}
+
+const request = (): ReplyRequest => ({
+  model: "m",
+  system: "s",
+  messages: [{ role: "user", content: "hi" }],
+  maxOutputTokens: 100,
+  abortSignal: new AbortController().signal,
+  demo: { characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" },
+});
+
+let dir: string;
+let cert: Buffer;
+let key: Buffer;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-tls-"));
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
+  cert = fs.readFileSync(path.join(dir, "cert.pem"));
+  key = fs.readFileSync(path.join(dir, "key.pem"));
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function listen(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+describe.each(["http", "https"] as const)("upstream connections over %s", (scheme) => {
+  let server: http.Server;
+  let connections = 0;
+  let origin: URL;
+
+  beforeAll(async () => {
+    server =
+      scheme === "https"
+        ? https.createServer({ key, cert }, (_req, res) => void streamWords(res))
+        : http.createServer((_req, res) => void streamWords(res));
+    server.on(scheme === "https" ? "secureConnection" : "connection", () => connections++);
+    const port = await listen(server);
+    origin = new URL(`${scheme}://localhost:${port}/v1/chat/completions`);
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const target = () => ({ url: origin, pool: createUpstreamPool(origin, { ca: cert }) });
+
+  it("reads the whole reply with its reading paced, and keeps the connection for the next request", async () => {
+    const upstream = target();
+    const before = connections;
+    for (const holdMs of [2, 0]) {
+      const pieces: string[] = [];
+      await streamChatCompletion(upstream, request()).pipeText((piece) => pieces.push(piece), { holdMs: () => holdMs });
+      expect(pieces.join("")).toBe(WORDS.join(""));
+    }
+    expect(connections - before).toBe(1);
+    upstream.pool.close();
+  });
+
+  it("tells a kept connection from a new one, and closes the idle ones on close()", async () => {
+    const pool = createUpstreamPool(origin, { ca: cert });
+    const reuse: boolean[] = [];
+    for (let i = 0; i < 2; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const reader: ResponseReader = {
+          onHead: () => undefined,
+          onText: () => undefined,
+          onReadEnd: () => undefined,
+          onEnd: resolve,
+          onError: reject,
+        };
+        streamedPost(pool, { path: origin.pathname, headers: {}, body: "{}" }, reader);
+      });
+      const next = pool.acquire();
+      reuse.push(next.reused);
+      pool.release(next, true);
+    }
+    expect(reuse).toEqual([true, true]);
+    const idle = pool.acquire();
+    const closed = new Promise((resolve) => idle.socket.once("close", resolve));
+    pool.release(idle, true);
+    pool.close();
+    await closed;
+  });
+});
+
+describe("upstream connection failures", () => {
+  it("reports a refused connection as an error", async () => {
+    const server = http.createServer();
+    const port = await listen(server);
+    await new Promise((resolve) => server.close(resolve));
+    const pool = createUpstreamPool(new URL(`http://127.0.0.1:${port}`));
+    const error = await new Promise<Error>((resolve) => {
+      streamedPost(
+        pool,
+        { path: "/", headers: {}, body: "" },
+        {
+          onHead: () => undefined,
+          onText: () => undefined,
+          onReadEnd: () => undefined,
+          onEnd: () => resolve(new Error("ended")),
+          onError: resolve,
+        },
+      );
+    });
+    expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,210 @@
+import type net from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { streamChatCompletion } from "@/server/providers/llm/openai-chat-stream";
+import { streamedPost, type ResponseReader } from "@/server/providers/llm/streamed-post";
+import type { UpstreamConnection, UpstreamPool } from "@/server/providers/llm/upstream-pool";
+
+/**
+ * streamedPost over a connection whose reads the test hands in, split wherever it likes: the response parsing does
+ * not depend on where the socket's reads happen to end. Real sockets: tests/integration/llm-upstream-pool.test.ts.
+ */
+function harness() {
+  const written: string[] = [];
+  const paused: boolean[] = [];
+  const socket = {
+    write: (text: string) => written.push(text),
+    pause: () => paused.push(true),
+    resume: () => paused.push(false),
+  } as unknown as net.Socket;
+  const connection: UpstreamConnection = { socket, reused: false, onData: () => undefined, onClose: () => undefined };
+  const released: boolean[] = [];
+  const pool: UpstreamPool = {
+    origin: new URL("http://upstream.test:8080"),
+    acquire: () => connection,
+    release: (_connection, keep) => released.push(keep),
+    close: () => undefined,
+  };
+  const seen = { status: 0, text: "", reads: 0, ended: 0, error: null as Error | null };
+  const reader: ResponseReader = {
+    onHead: (status) => (seen.status = status),
+    onText: (text) => (seen.text += text),
+    onReadEnd: () => seen.reads++,
+    onEnd: () => seen.ended++,
+    onError: (error) => (seen.error = error),
+  };
+  return { written, paused, connection, released, pool, reader, seen };
+}
+
+const TEXT = 'data: {"content":"Once upon a time — é, 🎉"}\n\ndata: [DONE]\n\n';
+
+function chunked(text: string, pieces: number): Buffer {
+  const bytes = Buffer.from(text);
+  const size = Math.ceil(bytes.length / pieces);
+  const parts: Buffer[] = [
+    Buffer.from("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"),
+  ];
+  for (let at = 0; at < bytes.length; at += size) {
+    const part = bytes.subarray(at, at + size);
+    parts.push(Buffer.from(`${part.length.toString(16)};ext=1\r\n`), part, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from("0\r\n\r\n"));
+  return Buffer.concat(parts);
+}
+
+/** Hands `bytes` over as two reads, split at `at`, each in a buffer the next read overwrites (as the pool's is). */
+function deliver(connection: UpstreamConnection, bytes: Buffer, at: number) {
+  const shared = Buffer.alloc(bytes.length);
+  for (const part of [bytes.subarray(0, at), bytes.subarray(at)]) {
+    if (!part.length) continue;
+    part.copy(shared);
+    connection.onData(shared.subarray(0, part.length));
+    shared.fill(0);
+  }
+}
+
+describe("streamedPost", () => {
+  it("sends one HTTP/1.1 POST with the host, the headers and the body's length", () => {
+    const { written, pool, reader } = harness();
+    streamedPost(
+      pool,
+      { path: "/v1/chat/completions", headers: { accept: "text/event-stream" }, body: '{"é":1}' },
+      reader,
+    );
+    expect(written).toEqual([
+      'POST /v1/chat/completions HTTP/1.1\r\nhost: upstream.test:8080\r\naccept: text/event-stream\r\ncontent-length: 8\r\n\r\n{"é":1}',
+    ]);
+  });
+
+  it("refuses a header value with a line break", () => {
+    const { pool, reader } = harness();
+    expect(() =>
+      streamedPost(pool, { path: "/", headers: { authorization: "Bearer a\r\nx: y" }, body: "" }, reader),
+    ).toThrow(/line break/);
+  });
+
+  it("reads a chunked body split at every byte, UTF-8 included, and keeps the connection", () => {
+    const bytes = chunked(TEXT, 3);
+    for (let at = 0; at <= bytes.length; at++) {
+      const { connection, pool, reader, seen, released } = harness();
+      streamedPost(pool, { path: "/", headers: {}, body: "" }, reader);
+      deliver(connection, bytes, at);
+      expect(seen, `split at ${at}`).toMatchObject({ status: 200, text: TEXT, ended: 1, error: null });
+      expect(released).toEqual([true]);
+    }
+  });
+
+  it("reads a body of a given length, and one that runs until the connection closes (not kept)", () => {
+    const sized = harness();
+    streamedPost(sized.pool, { path: "/", headers: {}, body: "" }, sized.reader);
+    const body = Buffer.from("data: 1\n\n");
+    sized.connection.onData(
+      Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\n\r\n`), body]),
+    );
+    expect(sized.seen).toMatchObject({ text: "data: 1\n\n", ended: 1, error: null });
+    expect(sized.released).toEqual([true]);
+
+    const open = harness();
+    streamedPost(open.pool, { path: "/", headers: {}, body: "" }, open.reader);
+    open.connection.onData(Buffer.from("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\ndata: 1\n\n"));
+    expect(open.seen).toMatchObject({ text: "data: 1\n\n", ended: 0, reads: 1 });
+    open.connection.onClose(null);
+    expect(open.seen).toMatchObject({ ended: 1, error: null });
+    expect(open.released).toEqual([false]);
+  });
+
+  it("fails when the connection closes before the body's end, or the answer is not HTTP", () => {
+    const cut = harness();
+    streamedPost(cut.pool, { path: "/", headers: {}, body: "" }, cut.reader);
+    cut.connection.onData(chunked(TEXT, 2).subarray(0, 120));
+    cut.connection.onClose(null);
+    expect(cut.seen.ended).toBe(0);
+    expect(cut.seen.error?.message).toMatch(/closed before the response ended/);
+    expect(cut.released).toEqual([false]);
+
+    const garbage = harness();
+    streamedPost(garbage.pool, { path: "/", headers: {}, body: "" }, garbage.reader);
+    garbage.connection.onData(Buffer.from("SSH-2.0-OpenSSH_9.2\r\n\r\n"));
+    expect(garbage.seen.error?.message).toMatch(/not HTTP/);
+    expect(garbage.released).toEqual([false]);
+  });
+
+  it("turns a reader that throws into an error, not an exception out of the socket's read", () => {
+    const { connection, pool, seen, released } = harness();
+    const reader: ResponseReader = {
+      onHead: () => undefined,
+      onText: () => {
+        throw new Error("reader broke");
+      },
+      onReadEnd: () => undefined,
+      onEnd: () => undefined,
+      onError: (error) => (seen.error = error),
+    };
+    streamedPost(pool, { path: "/", headers: {}, body: "" }, reader);
+    expect(() => connection.onData(chunked(TEXT, 1))).not.toThrow();
+    expect(seen.error?.message).toBe("reader broke");
+    expect(released).toEqual([false]);
+  });
+
+  it("calls nothing after destroy, and does not keep the connection", () => {
+    const { connection, pool, reader, seen, released } = harness();
+    const post = streamedPost(pool, { path: "/", headers: {}, body: "" }, reader);
+    post.destroy();
+    connection.onData(chunked(TEXT, 1));
+    connection.onClose(new Error("gone"));
+    expect(seen).toMatchObject({ status: 0, text: "", ended: 0, error: null });
+    expect(released).toEqual([false]);
+  });
+});
+
+describe("reading paced by hold", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("pauses the socket once the round of reads is over, for the time asked, and ignores a hold during a hold", () => {
+    vi.useFakeTimers();
+    const { paused, pool, reader } = harness();
+    const post = streamedPost(pool, { path: "/", headers: {}, body: "" }, reader);
+    post.hold(100);
+    post.hold(100);
+    expect(paused).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(paused).toEqual([true]);
+    vi.advanceTimersByTime(99);
+    expect(paused).toEqual([true]);
+    vi.advanceTimersByTime(1);
+    expect(paused).toEqual([true, false]);
+  });
+
+  it("has the OpenAI-compatible stream hold after each read with text but the first, for the reader's window", async () => {
+    vi.useFakeTimers();
+    const { connection, paused, pool } = harness();
+    const target = { url: new URL("http://upstream.test/v1/chat/completions"), pool };
+    const stream = streamChatCompletion(target, {
+      model: "m",
+      system: "s",
+      messages: [{ role: "user", content: "hi" }],
+      maxOutputTokens: 10,
+      abortSignal: new AbortController().signal,
+      demo: { characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" },
+    });
+    const pieces: string[] = [];
+    const piped = stream.pipeText((piece) => pieces.push(piece), { holdMs: () => 40 });
+    const event = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+    const read = (text: string) => {
+      const bytes = Buffer.from(text);
+      connection.onData(Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]));
+      vi.advanceTimersByTime(0);
+    };
+    connection.onData(Buffer.from("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n"));
+    read(event(""));
+    read(event("Once"));
+    expect(paused).toEqual([]);
+    read(event(" upon") + event(" a"));
+    expect(paused).toEqual([true]);
+    vi.advanceTimersByTime(40);
+    expect(paused).toEqual([true, false]);
+    read(`${event(" time")}data: [DONE]\n\n`);
+    connection.onData(Buffer.from("0\r\n\r\n"));
+    await piped;
+    expect(pieces).toEqual(["Once", " upon", " a", " time"]);
+  });
+});
