@@ -8,7 +8,7 @@ import type { UpstreamConnection, UpstreamPool } from "@/server/providers/llm/up
  * streamedPost over a connection whose reads the test hands in, split wherever it likes: the response parsing does
  * not depend on where the socket's reads happen to end. Real sockets: tests/integration/llm-upstream-pool.test.ts.
  */
-function harness() {
+function fakeConnection(reused: boolean) {
   const written: string[] = [];
   const paused: boolean[] = [];
   const socket = {
@@ -16,11 +16,24 @@ function harness() {
     pause: () => paused.push(true),
     resume: () => paused.push(false),
   } as unknown as net.Socket;
-  const connection: UpstreamConnection = { socket, reused: false, onData: () => undefined, onClose: () => undefined };
+  const connection: UpstreamConnection = { socket, reused, onData: () => undefined, onClose: () => undefined };
+  return { connection, written, paused };
+}
+
+/** A pool that hands out `first`, then new connections; `fresh` records what each acquire asked for. */
+function harness(first = fakeConnection(false)) {
+  const { connection, written, paused } = first;
+  const handedOut: UpstreamConnection[] = [];
+  const fresh: boolean[] = [];
   const released: boolean[] = [];
   const pool: UpstreamPool = {
     origin: new URL("http://upstream.test:8080"),
-    acquire: () => connection,
+    acquire: (wantsFresh = false) => {
+      fresh.push(wantsFresh);
+      const next = handedOut.length === 0 ? connection : fakeConnection(false).connection;
+      handedOut.push(next);
+      return next;
+    },
     release: (_connection, keep) => released.push(keep),
     close: () => undefined,
   };
@@ -32,7 +45,7 @@ function harness() {
     onEnd: () => seen.ended++,
     onError: (error) => (seen.error = error),
   };
-  return { written, paused, connection, released, pool, reader, seen };
+  return { written, paused, connection, handedOut, fresh, released, pool, reader, seen };
 }
 
 const TEXT = 'data: {"content":"Once upon a time — é, 🎉"}\n\ndata: [DONE]\n\n';
@@ -143,6 +156,51 @@ describe("streamedPost", () => {
     expect(() => connection.onData(chunked(TEXT, 1))).not.toThrow();
     expect(seen.error?.message).toBe("reader broke");
     expect(released).toEqual([false]);
+  });
+
+  it("reads past 1xx answers, and ends a 204 without a body", () => {
+    const early = harness();
+    streamedPost(early.pool, { path: "/", headers: {}, body: "" }, early.reader);
+    const bytes = Buffer.concat([
+      Buffer.from("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </a>; rel=preload\r\n\r\n"),
+      chunked(TEXT, 2),
+    ]);
+    for (let at = 0; at <= bytes.length; at += 7) {
+      const split = harness();
+      streamedPost(split.pool, { path: "/", headers: {}, body: "" }, split.reader);
+      deliver(split.connection, bytes, at);
+      expect(split.seen, `split at ${at}`).toMatchObject({ status: 200, text: TEXT, ended: 1, error: null });
+    }
+    const empty = harness();
+    streamedPost(empty.pool, { path: "/", headers: {}, body: "" }, empty.reader);
+    empty.connection.onData(Buffer.from("HTTP/1.1 204 No Content\r\n\r\n"));
+    expect(empty.seen).toMatchObject({ status: 204, text: "", ended: 1, error: null });
+    expect(empty.released).toEqual([true]);
+  });
+
+  it("sends the request again on a new connection when a kept one closes before a byte of the answer", () => {
+    const reused = harness(fakeConnection(true));
+    streamedPost(reused.pool, { path: "/", headers: {}, body: "{}" }, reused.reader);
+    reused.connection.onClose(new Error("read ECONNRESET"));
+    expect(reused.fresh).toEqual([false, true]);
+    expect(reused.released).toEqual([false]);
+    const [, retry] = reused.handedOut;
+    retry?.onData(chunked(TEXT, 1));
+    expect(reused.seen).toMatchObject({ status: 200, text: TEXT, ended: 1, error: null });
+
+    // Not when part of the answer came, nor on a new connection: the upstream may have acted on the request.
+    const midway = harness(fakeConnection(true));
+    streamedPost(midway.pool, { path: "/", headers: {}, body: "{}" }, midway.reader);
+    midway.connection.onData(chunked(TEXT, 2).subarray(0, 90));
+    midway.connection.onClose(null);
+    expect(midway.fresh).toEqual([false]);
+    expect(midway.seen.error?.message).toMatch(/closed before the response ended/);
+
+    const fresh = harness();
+    streamedPost(fresh.pool, { path: "/", headers: {}, body: "{}" }, fresh.reader);
+    fresh.connection.onClose(new Error("read ECONNRESET"));
+    expect(fresh.fresh).toEqual([false]);
+    expect(fresh.seen.error?.message).toBe("read ECONNRESET");
   });
 
   it("calls nothing after destroy, and does not keep the connection", () => {

@@ -55,26 +55,41 @@ function requestHead(pool: UpstreamPool, request: PostRequest): string {
 
 export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: ResponseReader): StreamedPost {
   const head = requestHead(pool, request);
-  const connection: UpstreamConnection = pool.acquire();
-  const { socket } = connection;
   const parser = new HTTPParser(HTTPParser.RESPONSE);
   const decoder = new StringDecoder("utf8");
+  let connection: UpstreamConnection = pool.acquire();
+  let received = false;
   let over = false;
   let complete = false;
+  let informational = false;
   let keepAlive = false;
   let holdTimer: NodeJS.Timeout | undefined;
   let holding = false;
 
   parser[HTTPParser.kOnHeadersComplete] = (info) => {
+    const status = info.statusCode;
+    // 100 Continue, 103 Early Hints: the answer follows on the same connection.
+    if (status >= 100 && status < 200 && status !== 101) {
+      informational = true;
+      return 1;
+    }
+    // A second answer to one request: read past, and the connection is not kept.
+    if (complete) {
+      keepAlive = false;
+      return 1;
+    }
     keepAlive = info.shouldKeepAlive;
-    reader.onHead(info.statusCode);
+    reader.onHead(status);
+    return status === 204 || status === 304 ? 1 : 0;
   };
   parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
+    if (complete) return;
     const text = decoder.write(chunk.subarray(offset, offset + length));
     if (text && !over) reader.onText(text);
   };
   parser[HTTPParser.kOnMessageComplete] = () => {
-    complete = true;
+    if (informational) informational = false;
+    else complete = true;
   };
 
   const finish = (error: Error | null) => {
@@ -91,24 +106,31 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
     finish(null);
   };
 
-  connection.onData = (bytes) => {
+  const onData = (bytes: Buffer) => {
     if (over) return;
+    received = true;
     try {
       const parsed = parser.execute(bytes);
-      if (parsed instanceof Error) return finish(new Error(`the upstream's answer is not HTTP: ${parsed.message}`));
       if (over) return;
       if (complete) {
-        // Bytes after the response's end: the connection's framing can no longer be trusted.
-        if (parsed < bytes.length) keepAlive = false;
+        // Whatever came after the answer is not kept on the connection.
+        if (parsed instanceof Error) keepAlive = false;
         return ended();
       }
+      if (parsed instanceof Error) return finish(new Error(`the upstream's answer is not HTTP: ${parsed.message}`));
       reader.onReadEnd();
     } catch (err) {
       finish(err instanceof Error ? err : new Error(String(err)));
     }
   };
-  connection.onClose = (error) => {
+  const onClose = (error: Error | null) => {
     if (over) return;
+    // A kept-alive connection the server closed while it was idle, before a byte of the answer: the request never
+    // reached it, so it goes out once more on a new connection (as browsers do).
+    if (!received && connection.reused) {
+      pool.release(connection, false);
+      return send(pool.acquire(true));
+    }
     if (!error) {
       // A body that runs until the connection closes ends here.
       parser.finish();
@@ -119,8 +141,13 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
     }
     finish(error ?? new Error("the connection closed before the response ended"));
   };
-
-  socket.write(head + request.body);
+  const send = (next: UpstreamConnection) => {
+    connection = next;
+    next.onData = onData;
+    next.onClose = onClose;
+    next.socket.write(head + request.body);
+  };
+  send(connection);
 
   return {
     hold(ms) {
@@ -130,20 +157,20 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
       // one callback each, and pausing between them would hold back the rest.
       setImmediate(() => {
         if (over) return;
-        socket.pause();
+        connection.socket.pause();
         holdTimer = setTimeout(() => {
           holdTimer = undefined;
           holding = false;
-          if (!over) socket.resume();
+          if (!over) connection.socket.resume();
         }, ms);
       });
     },
     pause() {
-      if (!over) socket.pause();
+      if (!over) connection.socket.pause();
     },
     resume() {
       if (over || holding) return;
-      socket.resume();
+      connection.socket.resume();
     },
     destroy() {
       if (over) return;

@@ -10,6 +10,8 @@ import tls from "node:tls";
 
 /** An idle connection is closed after this long (as undici does), before servers that keep one 5 s (uvicorn). */
 export const IDLE_SOCKET_MS = 4000;
+/** Idle connections kept at most (node:http's agent keeps 256); the rest of a crowd's are closed as they free up. */
+export const MAX_IDLE_SOCKETS = 256;
 
 /**
  * Every read lands here and is consumed before the callback returns: libuv reads one socket at a time on this
@@ -29,8 +31,8 @@ export interface UpstreamConnection {
 
 export interface UpstreamPool {
   readonly origin: URL;
-  /** An idle connection, else a new one (connecting: writes are queued until it is up). */
-  acquire(): UpstreamConnection;
+  /** An idle connection (unless `fresh`), else a new one (connecting: writes are queued until it is up). */
+  acquire(fresh?: boolean): UpstreamConnection;
   /** The request is over: a connection whose response was read to its end and may be kept goes back to the pool. */
   release(connection: UpstreamConnection, keep: boolean): void;
   /** Closes the idle connections. */
@@ -97,8 +99,8 @@ export function createUpstreamPool(origin: URL, tlsOptions: tls.ConnectionOption
 
   return {
     origin,
-    acquire() {
-      const connection = idle.pop();
+    acquire(fresh = false) {
+      const connection = fresh ? undefined : idle.pop();
       if (!connection) return open();
       dropIdle(connection);
       connection.reused = true;
@@ -112,7 +114,7 @@ export function createUpstreamPool(origin: URL, tlsOptions: tls.ConnectionOption
         if (bytes.length) pooled.socket.destroy();
       };
       pooled.onClose = () => undefined;
-      if (!keep || pooled.socket.destroyed || !pooled.socket.writable) {
+      if (!keep || pooled.socket.destroyed || !pooled.socket.writable || idle.length >= MAX_IDLE_SOCKETS) {
         pooled.socket.destroy();
         return;
       }
