@@ -28,7 +28,9 @@ export async function startServerChild(
   // Several workers: node:cluster copies of the same server behind one port (bench/lib/chat-cluster-child.ts).
   const script = workers > 1 ? "bench/lib/chat-cluster-child.ts" : "bench/lib/chat-server-child.ts";
   // --expose-gc: --heap-at-peak collects the garbage before it reads the live heap (chat-server-child.ts).
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", path.join(ROOT, script)], {
+  // BENCH_SERVER_NODE_FLAGS: V8 and Node flags for the server alone (say --max-semi-space-size=16), not the bench.
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, "--expose-gc", "--import", "tsx", path.join(ROOT, script)], {
     cwd: ROOT,
     env: {
       ...process.env,
