@@ -8,8 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamChatCompletion } from "@/server/providers/llm/openai-chat-stream";
 import { streamedPost, type ResponseReader } from "@/server/providers/llm/streamed-post";
-import type { ReplyRequest } from "@/server/providers/llm/types";
 import { createUpstreamPool } from "@/server/providers/llm/upstream-pool";
+import { bareReplyRequest } from "@/tests/support/reply-request";
 
 /**
  * The upstream connections of the reply's hot path on real sockets, plain and TLS: kept alive between requests,
@@ -28,15 +28,6 @@ async function streamWords(res: http.ServerResponse) {
     await write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: word } }] })}\n\n`);
   res.end("data: [DONE]\n\n");
 }
-
-const request = (): ReplyRequest => ({
-  model: "m",
-  system: "s",
-  messages: [{ role: "user", content: "hi" }],
-  maxOutputTokens: 100,
-  abortSignal: new AbortController().signal,
-  demo: { characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" },
-});
 
 let dir: string;
 let cert: Buffer;
@@ -107,7 +98,9 @@ describe.each(["http", "https"] as const)("upstream connections over %s", (schem
     const before = connections;
     for (const holdMs of [2, 0]) {
       const pieces: string[] = [];
-      await streamChatCompletion(upstream, request()).pipeText((piece) => pieces.push(piece), { holdMs: () => holdMs });
+      await streamChatCompletion(upstream, bareReplyRequest()).pipeText((piece) => pieces.push(piece), {
+        holdMs: () => holdMs,
+      });
       expect(pieces.join("")).toBe(WORDS.join(""));
     }
     expect(connections - before).toBe(1);

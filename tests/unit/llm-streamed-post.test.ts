@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { streamChatCompletion } from "@/server/providers/llm/openai-chat-stream";
 import { streamedPost, type ResponseReader } from "@/server/providers/llm/streamed-post";
 import type { UpstreamConnection, UpstreamPool } from "@/server/providers/llm/upstream-pool";
+import { bareReplyRequest } from "@/tests/support/reply-request";
 
 /**
  * streamedPost over a connection whose reads the test hands in, split wherever it likes: the response parsing does
@@ -236,14 +237,7 @@ describe("reading paced by hold", () => {
     vi.useFakeTimers();
     const { connection, paused, pool } = harness();
     const target = { url: new URL("http://upstream.test/v1/chat/completions"), pool };
-    const stream = streamChatCompletion(target, {
-      model: "m",
-      system: "s",
-      messages: [{ role: "user", content: "hi" }],
-      maxOutputTokens: 10,
-      abortSignal: new AbortController().signal,
-      demo: { characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" },
-    });
+    const stream = streamChatCompletion(target, bareReplyRequest(10));
     const pieces: string[] = [];
     const piped = stream.pipeText((piece) => pieces.push(piece), { holdMs: () => 40 });
     const event = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
