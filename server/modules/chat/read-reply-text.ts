@@ -14,9 +14,9 @@ export interface ReplyReading {
 }
 
 /**
- * Reads the model's text, handing each piece to onText (read as `pacing` says), under the first-token and idle limits. The reading ends
- * as soon as the text ends, a limit runs out (the upstream call is aborted) or stop() is called, without waiting
- * for a provider that is slow to notice its abort; pieces that come after that are dropped.
+ * Reads the model's text, handing each piece to onText (read as `pacing` says), under the first-token and idle
+ * limits. The reading ends as soon as the text ends, a limit runs out (the upstream call is aborted) or stop() is
+ * called, without waiting for a provider that is slow to notice its abort; pieces that come after that are dropped.
  */
 export function readReplyText(
   deps: ChatDeps,

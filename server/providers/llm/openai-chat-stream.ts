@@ -28,7 +28,7 @@ export function chatCompletionsTarget(baseUrl: string, apiKey?: string): ChatCom
  * kept-alive connection, http-parser-js), one SSE parser (eventsource-parser), JSON.parse and a shape check per
  * chunk (openai-stream-chunk.ts). The AI SDK's provider ran each reply through fetch's body stream and three
  * transform streams with a zod parse per chunk, which was a third of the server's CPU with many replies open, and
- * node:http's response stream after it still cost 24 µs a piece (bench/README.md, "Chat relay").
+ * node:http's response stream after it still cost 24 µs a piece (bench/README.md, "Issue 16, third session").
  *
  * The same promises as the other providers' streams (model-reply-stream.ts):
  * - The request starts at once; `textStream` can be iterated once, one delta per piece of text, or `pipeText`
