@@ -36,8 +36,6 @@ export interface FrameSink {
   close(): void;
   /** The client went away: nothing more is sent. */
   cancel(): void;
-  /** The coalescing window now. */
-  windowMs(): number;
   /**
    * How long the provider may leave the upstream unread after a read with text (ReadPacing): the window once many
    * replies are open (one read per write), else 0. With few open the reads cost little, and a reply's end is not
@@ -108,7 +106,6 @@ export function createFrameSink(
       timer = undefined;
       waiting = "";
     },
-    windowMs,
     readHoldMs() {
       const window = windowMs();
       return window > COALESCE_MS ? window : 0;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { databaseErrorMessage } from "../../db/database-errors";
+import { perDatabase } from "../../db/per-database";
 import { chatMessages } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
@@ -98,7 +99,8 @@ class CheckpointWriter {
   }
 }
 
-const writers = new WeakMap<Db, Map<number, CheckpointWriter>>();
+/** Each database's writers, by interval. */
+const writersOf = perDatabase(() => new Map<number, CheckpointWriter>());
 
 /**
  * Saves the text of a reply being streamed into its row (still `streaming`) every CHAT_CHECKPOINT_MS while it
@@ -113,8 +115,7 @@ export function startCheckpoints(
 ): ReplyCheckpoints {
   const every = deps.config.CHAT_CHECKPOINT_MS;
   if (every <= 0) return { set: () => undefined, stop: () => undefined };
-  let byInterval = writers.get(deps.db);
-  if (!byInterval) writers.set(deps.db, (byInterval = new Map()));
+  const byInterval = writersOf(deps.db);
   let writer = byInterval.get(every);
   if (!writer) byInterval.set(every, (writer = new CheckpointWriter(deps.db, deps.logger, every)));
   return writer.track(messageId);

@@ -5,6 +5,7 @@ import { API_CODES } from "../../../lib/contracts/api-codes";
 import type { Lorebook } from "../../../lib/validation/lorebook-rules";
 import type { Persona } from "../../../lib/validation/persona-rules";
 import { authTokens, chatMemories, chatMessages, chatSessions, robots, users } from "../../db/schema";
+import { perDatabase } from "../../db/per-database";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
 import { ageAllows, visibleCharacters } from "../catalogue/character-visibility";
@@ -105,14 +106,11 @@ function buildContextRead(db: Db, byChat: boolean) {
     .prepare(byChat ? "kewl_reply_context_chat" : "kewl_reply_context_latest");
 }
 
-type ContextRead = ReturnType<typeof buildContextRead>;
-const contextReads = new WeakMap<Db, { latest?: ContextRead; chat?: ContextRead }>();
+const contextReadOfLatest = perDatabase((db) => buildContextRead(db, false));
+const contextReadOfChat = perDatabase((db) => buildContextRead(db, true));
 
 async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day: string, now: Date) {
-  let built = contextReads.get(db);
-  if (!built) contextReads.set(db, (built = {}));
-  const byChat = ref.chatId !== undefined;
-  const read = byChat ? (built.chat ??= buildContextRead(db, true)) : (built.latest ??= buildContextRead(db, false));
+  const read = ref.chatId === undefined ? contextReadOfLatest(db) : contextReadOfChat(db);
   const [row] = await read.execute({
     tokenHash: hashToken(token),
     now: now.toISOString(),

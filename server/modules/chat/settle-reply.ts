@@ -3,6 +3,7 @@ import { CHAT_CODES } from "../../../lib/contracts/chat";
 import type { ChatEnd } from "../../../lib/contracts/chat-client";
 import { databaseErrorMessage } from "../../db/database-errors";
 import { retryWhileUnavailable } from "../../db/retry-while-unavailable";
+import { perDatabase } from "../../db/per-database";
 import { chatMessages } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { ReplyUsage } from "../../providers/llm/types";
@@ -52,7 +53,7 @@ function buildFinalWrite(db: Db) {
     .prepare("kewl_reply_final_write");
 }
 
-const finalWrites = new WeakMap<Db, ReturnType<typeof buildFinalWrite>>();
+const finalWrite = perDatabase(buildFinalWrite);
 
 /**
  * The reply's final state, in one statement (or, when it is refunded, one transaction with the refund, so a reply
@@ -65,9 +66,7 @@ async function store(
   refund: boolean,
 ): Promise<{ row: MessageRow | undefined; balance: number | null }> {
   if (!refund) {
-    let write = finalWrites.get(deps.db);
-    if (!write) finalWrites.set(deps.db, (write = buildFinalWrite(deps.db)));
-    const [row] = await write.execute({ ...values, id: reply.assistantId });
+    const [row] = await finalWrite(deps.db).execute({ ...values, id: reply.assistantId });
     return { row, balance: null };
   }
   const stillStreaming = and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming"));
