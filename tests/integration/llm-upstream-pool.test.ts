@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamChatCompletion } from "@/server/providers/llm/openai-chat-stream";
 import { streamedPost, type ResponseReader } from "@/server/providers/llm/streamed-post";
-import { createUpstreamPool } from "@/server/providers/llm/upstream-pool";
+import { createUpstreamPool, MAX_IDLE_SOCKETS } from "@/server/providers/llm/upstream-pool";
 import { bareReplyRequest } from "@/tests/support/reply-request";
 
 /**
@@ -131,6 +131,22 @@ describe.each(["http", "https"] as const)("upstream connections over %s", (schem
     pool.release(idle, true);
     pool.close();
     await closed;
+  });
+});
+
+describe("upstream connections kept idle", () => {
+  it("keeps at most MAX_IDLE_SOCKETS idle, and closes the rest as they come back", async () => {
+    const server = http.createServer();
+    const port = await listen(server);
+    const pool = createUpstreamPool(new URL(`http://127.0.0.1:${port}`));
+    const opened = Array.from({ length: MAX_IDLE_SOCKETS + 2 }, () => pool.acquire());
+    for (const connection of opened) pool.release(connection, true);
+    expect(opened.filter((c) => c.socket.destroyed)).toHaveLength(2);
+    const again = Array.from({ length: MAX_IDLE_SOCKETS + 1 }, () => pool.acquire());
+    expect(again.filter((c) => c.reused)).toHaveLength(MAX_IDLE_SOCKETS);
+    for (const connection of again) pool.release(connection, false);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 });
 
