@@ -24,7 +24,7 @@ export function printCpu(
   const perReply = work.replies > 0 ? window.cpuMs / work.replies : Number.NaN;
   const perPieceUs = work.pieces > 0 ? (window.cpuMs * 1000) / work.pieces : Number.NaN;
   out(
-    `${indent}server CPU: ${(window.cpuMs / 1000).toFixed(2)} s for ${work.replies} replies and ${work.pieces} tokens (the model's pieces of text): ` +
+    `${indent}server CPU: ${(window.cpuMs / 1000).toFixed(2)} s (${(window.systemCpuMs / 1000).toFixed(2)} s of it in the kernel) for ${work.replies} replies and ${work.pieces} tokens (the model's pieces of text): ` +
       `${f1(perReply)} ms per reply` +
       (work.perReplyGoal
         ? ` (goal <= ${GOAL_CPU_PER_STREAM_MS} ms) ${verdict(perReply <= GOAL_CPU_PER_STREAM_MS)}`

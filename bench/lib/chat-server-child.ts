@@ -43,6 +43,8 @@ export interface ChildMemory {
   externalBytes: number;
   /** User + system CPU time since the last mark. */
   cpuMs: number;
+  /** The part of cpuMs spent in the kernel (system calls: sockets, the database's included). */
+  systemCpuMs: number;
   /** Event-loop delay since the last mark: how late the loop ran a timer (the sampling interval taken off). */
   loopDelayP50Ms: number;
   loopDelayP99Ms: number;
@@ -217,6 +219,7 @@ async function main(): Promise<void> {
           heapUsedBytes: mem.heapUsed,
           externalBytes: mem.external,
           cpuMs: (cpu.user + cpu.system) / 1000,
+          systemCpuMs: cpu.system / 1000,
           loopDelayP50Ms,
           loopDelayP99Ms,
           loopDelayMaxMs,
