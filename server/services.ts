@@ -15,6 +15,7 @@ import { createLlmProvider } from "./providers/llm/create-llm-provider";
 import { createPaymentProvider } from "./providers/payments/create-payment-provider";
 import { createStorageProvider } from "./providers/storage/create-storage-provider";
 import { sweepIncomingUploads } from "./modules/files/incoming-sweep";
+import { flushChatCounts } from "./modules/chat/chat-count-tally";
 import { isLocalDiskStorage } from "./providers/storage/local-disk-storage";
 import { publicBaseUrl } from "./public-base-url";
 
@@ -115,5 +116,6 @@ export async function stopServices(deps: ApiDeps): Promise<void> {
   await deps.analytics.close().catch(() => undefined);
   await stopCatalogueBroadcast().catch(() => undefined);
   await deps.store.close().catch(() => undefined);
+  await flushChatCounts(deps.database.db);
   await deps.database.close();
 }

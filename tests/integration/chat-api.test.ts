@@ -5,6 +5,7 @@ import { chatMessages, chatModels, chatSessions, robots, walletLedger } from "@/
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { activeReplyCount, settleActiveReplies } from "@/server/modules/chat/active-replies";
+import { flushChatCounts } from "@/server/modules/chat/chat-count-tally";
 import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
 import { createMockProvider, type MockProvider } from "@/tests/support/mock-model";
@@ -105,6 +106,8 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       ["assistant", "Hello from the mock model."],
     ]);
     await readChatStream(await send(auth, { robot_id: robotId, message: "Again" }));
+    // Counted by the tally, written once a second (chat-count-tally.ts): written now.
+    await flushChatCounts(database.db);
     const [after] = await database.db.select({ n: robots.chatCount }).from(robots).where(eq(robots.id, robotId));
     expect(after!.n).toBe(before!.n + 1);
   });

@@ -6,6 +6,7 @@ import type { ReplyStream } from "../../providers/llm/types";
 import type { PlanBenefits } from "../billing/plan-benefits";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
+import { countChatStarted } from "./chat-count-tally";
 import { pickModel, type ModelRow } from "./chat-models";
 import { chatReplyLeaseKey, firstChatLeaseKey } from "./chat-sessions";
 import type { MessageRow } from "./chat-history";
@@ -146,8 +147,12 @@ export async function beginReply(
   return beginReplyInContext(deps, context, {
     model: input.model,
     message: input.message,
-    store: (charge) =>
-      storeTurn(deps.db, { userId: context.user.id, robotId: context.character.id, message: input.message, ...charge }),
+    store: async (charge) => {
+      const robotId = context.character.id;
+      const stored = await storeTurn(deps.db, { userId: context.user.id, robotId, message: input.message, ...charge });
+      if (stored.firstMessage) countChatStarted(deps, robotId);
+      return stored;
+    },
   });
 }
 

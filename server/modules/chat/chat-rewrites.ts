@@ -145,7 +145,7 @@ async function storeRegeneration(
       swipeGroup: kept.length > 0 ? group : null,
       charge: input.charge,
     });
-    return { sessionId, userMessage: question, ...stored };
+    return { sessionId, firstMessage: false, userMessage: question, ...stored };
   });
 }
 
@@ -164,7 +164,7 @@ async function storeResend(
     if (!edited) throw errors.notFound("Message not found");
     await tx.delete(chatMessages).where(and(eq(chatMessages.sessionId, sessionId), gt(chatMessages.id, edited.id)));
     const reply = await insertReply(tx, { userId: input.userId, sessionId, swipeGroup: null, charge: input.charge });
-    return { sessionId, userMessage: edited, ...reply };
+    return { sessionId, firstMessage: false, userMessage: edited, ...reply };
   });
   // The conversation continues from the edited message: a summary covering it, or what came after, is stale.
   await invalidateMemoryFrom(db, sessionId, owned.row.id);

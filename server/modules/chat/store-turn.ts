@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { chatDailyUsage, chatMessages, chatSessions, robots, walletLedger, wallets } from "../../db/schema";
+import { chatDailyUsage, chatMessages, chatSessions, walletLedger, wallets } from "../../db/schema";
 import { executeNamed } from "../../db/named-statement";
 import type { Db } from "../../db/types";
 import type { MessageRow } from "./chat-history";
@@ -17,6 +17,8 @@ export class ChargeRefused extends Error {
 
 export interface StoredTurn {
   sessionId: string;
+  /** The chat's first message from the user: the chat now counts for the character (chat-count-tally.ts). */
+  firstMessage: boolean;
   userMessage: MessageRow;
   assistantId: number;
   charge: Extract<ChargeResult, { ok: true }>;
@@ -53,6 +55,7 @@ const turnRow = z.object({
   balance_after: z.coerce.number().nullable(),
   balance_before: z.coerce.number().nullable(),
   chat_live: z.boolean(),
+  first_message: z.boolean(),
 });
 const turnAnswer = z.object({ rows: z.array(turnRow) });
 type TurnRow = z.infer<typeof turnRow>;
@@ -60,13 +63,14 @@ type TurnRow = z.infer<typeof turnRow>;
 /**
  * The turn in ONE statement: the charge (a free reply under the daily limit, or coins never below zero with the
  * reply's ledger entry), the chat (created on the first message, or touched), the user's message and the assistant
- * row being written (status `streaming`), and the character's chat count on a chat's first message. A refused
- * charge writes nothing, so a refused first message leaves no empty chat; so does an error anywhere.
+ * row being written (status `streaming`); it says whether this is the chat's first message, which the caller counts
+ * for the character (chat-count-tally.ts). A refused charge writes nothing, so a refused first message leaves no
+ * empty chat; so does an error anywhere.
  *
  * It was a transaction of six statements (bench/README.md, "Chat relay"): a pooled connection was held for six
  * round trips, each waiting for a busy event loop, and the character's row stayed locked by the chat count until
  * the commit, so every first chat with one character queued behind the one before. With 1,000 replies sent at once
- * most waited out the pool. Now a connection is held for one round trip and the row for the statement alone.
+ * most waited out the pool. Now a connection is held for one round trip, and the character's row is not written.
  *
  * The chat is `chat` when given: an existing one of the user's (`existing`), or a new one created with that id
  * (the reply's lease was taken on it). Without `chat`, the latest chat with the character, created if none.
@@ -104,7 +108,13 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
       : price.kind === "allowance"
         ? { ok: true, coins: 0, balance: null, freeUsed: paidRow.free_used }
         : { ok: true, coins: 0, balance: null, freeUsed: null };
-  return { sessionId: chat.id, userMessage: toMessageRow(user), assistantId: assistant.id!, charge };
+  return {
+    sessionId: chat.id,
+    firstMessage: paidRow.first_message,
+    userMessage: toMessageRow(user),
+    assistantId: assistant.id!,
+    charge,
+  };
 }
 
 /** The statement for one turn; its text depends only on the price's kind and whether the chat exists (its name). */
@@ -156,15 +166,10 @@ function turnStatement(input: TurnInput, chat: { id: string; existing: boolean }
       ) as m(n, role, content, status, charge_kind)
       order by m.n
       returning *
-    )${ledger},
-    counted as (
-      update ${robots} set chat_count = chat_count + 1
-      where id = ${input.robotId}::bigint and exists (select 1 from messages)
-        and not exists (select 1 from ${chatMessages} where session_id = ${chat.id}::uuid and role = 'user')
-      returning id
-    )
+    )${ledger}
     select messages.*, paid.free_used, paid.balance_after,
-      (select balance from ${wallets} where user_id = ${userId}::uuid) as balance_before, ${chatLive} as chat_live
+      (select balance from ${wallets} where user_id = ${userId}::uuid) as balance_before, ${chatLive} as chat_live,
+      not exists (select 1 from ${chatMessages} where session_id = ${chat.id}::uuid and role = 'user') as first_message
     from (select 1) as one
       left join messages on true
       left join paid on true`;
