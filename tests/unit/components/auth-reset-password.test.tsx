@@ -46,11 +46,12 @@ describe("reset password form", () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("New password"), "abc");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
-    expect(screen.getByText("Password must be at least 6 characters")).toBeTruthy();
+    // The resolver validates asynchronously: wait for the message, not for a tick.
+    expect(await screen.findByText("Password must be at least 6 characters")).toBeTruthy();
     await user.type(screen.getByLabelText("New password"), "def");
     await user.type(screen.getByLabelText("Confirm password"), "abcdeX");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
-    expect(screen.getByText("Passwords do not match")).toBeTruthy();
+    expect(await screen.findByText("Passwords do not match")).toBeTruthy();
     await user.clear(screen.getByLabelText("Confirm password"));
     await user.type(screen.getByLabelText("Confirm password"), "abcdef");
     await user.click(screen.getByRole("button", { name: "Reset password" }));
