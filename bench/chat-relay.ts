@@ -41,6 +41,7 @@ import {
   printLiveHeap,
   printLoopDelay,
   printMemoryPerStream,
+  printAllocations,
   printProfile,
 } from "./lib/chat-relay-figures";
 import { parseArgs, type Options } from "./lib/chat-relay-options";
@@ -123,7 +124,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     opts.leaves +
     (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) +
     opts.streams;
-  const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir, workers);
+  const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir, workers, opts.allocProfDir);
   out(`database: ${databaseLabel}`);
   out(
     `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}), the real OpenAI-compatible provider, ` +
@@ -372,6 +373,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       );
     }
     printProfile(loaded.profile);
+    printAllocations(loaded.allocProfile, opts.streams);
     figures = {
       workers,
       sequentialTtftP50Ms: relayedRuns.length ? p(relayedRuns, (t) => t.ttftMs, 50) : null,

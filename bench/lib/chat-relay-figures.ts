@@ -4,6 +4,7 @@
  * took the CPU, read from the window's .cpuprofile.
  */
 import type { ChildMemory } from "./chat-server-child";
+import { formatAllocSummary, readAllocSummary } from "./alloc-profile-summary";
 import { formatProfileSummary, readProfileSummary } from "./cpu-profile-summary";
 import { out } from "./harness";
 
@@ -67,6 +68,14 @@ export function printProfile(file: string | null, top = 12, indent = "  "): void
   if (!file) return;
   out(`${indent}CPU profile ${file}:`);
   for (const line of formatProfileSummary(readProfileSummary(file, top), `${indent}  `)) out(line);
+}
+
+/** With --alloc-prof: what the window allocated (freed objects included), per reply, by function and by place. */
+export function printAllocations(file: string | null, replies: number, top = 12, indent = "  "): void {
+  if (!file) return;
+  out(`${indent}allocation profile ${file}:`);
+  for (const line of formatAllocSummary(readAllocSummary(file, top), { count: replies, unit: "reply" }, `${indent}  `))
+    out(line);
 }
 
 /**

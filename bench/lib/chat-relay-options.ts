@@ -12,6 +12,8 @@ export interface Options {
   long: boolean;
   streamsReply: "short" | "long";
   cpuProfDir: string | undefined;
+  /** Sample the server's allocations (freed objects included) in each window into this folder. */
+  allocProfDir: string | undefined;
   /** A 200-entry lorebook on the character and a full memory in every chat (issue 17's prompt). */
   lore: boolean;
   /** More than 1: the bench runs once with one server process, then with this many workers (bench/lib/chat-workers.ts). */
@@ -31,6 +33,7 @@ export function parseArgs(argv: string[]): Options {
     long: false,
     streamsReply: "long",
     cpuProfDir: undefined,
+    allocProfDir: undefined,
     lore: false,
     workers: 1,
     heapAtPeak: false,
@@ -73,6 +76,12 @@ export function parseArgs(argv: string[]): Options {
         opts.cpuProfDir = path.resolve(dir);
         break;
       }
+      case "--alloc-prof": {
+        const dir = value();
+        if (!dir) throw new Error("--alloc-prof needs a folder");
+        opts.allocProfDir = path.resolve(dir);
+        break;
+      }
       case "--lore":
         opts.lore = true;
         break;
@@ -87,6 +96,7 @@ export function parseArgs(argv: string[]): Options {
         out(
           "usage: tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]\n" +
             "                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]\n" +
+            "                               [--alloc-prof DIR (the server's allocations, freed ones included)]\n" +
             "                               [--workers N (Postgres only: once with 1 worker, then with N)]\n" +
             "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]\n" +
             "                               [--heap-at-peak (live heap per open stream, after full collections)]",

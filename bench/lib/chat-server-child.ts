@@ -9,6 +9,8 @@
  *   LLM_BASE_URL             the stub upstream (read by parseConfig, like the real server)
  *   BENCH_CHAT_CPU_PROF      a folder: each window (from a `mark` to the next `memory`) is CPU-profiled into
  *                            chat-server-<n>.cpuprofile there (open it in Chrome DevTools)
+ *   BENCH_CHAT_ALLOC_PROF    a folder: each window's allocations are sampled, freed objects included, into
+ *                            chat-server-<n>.heapprofile there (what feeds the garbage collector)
  *
  * IPC, child → parent: `ready` once listening (port, tokens, the character to talk to, set-up time), `memory`
  * answering a `memory` request. Parent → child: `mark` starts a new window for the sampled RSS peak, CPU time and
@@ -51,6 +53,8 @@ export interface ChildMemory {
   loopDelayMaxMs: number;
   /** The CPU profile of the window, with BENCH_CHAT_CPU_PROF. */
   profile: string | null;
+  /** The allocation profile of the window, with BENCH_CHAT_ALLOC_PROF. */
+  allocProfile: string | null;
   /**
    * With `heapAtPeak` in the mark (and node --expose-gc): the live heap (V8 heap used plus external, each after a
    * full collection) at the mark and once `heapAtPeak` replies were open, and how many were; else null.
@@ -89,6 +93,38 @@ function windowProfiler(dir: string | undefined) {
       running = false;
       const result = (await post("Profiler.stop")) as { profile: unknown };
       const file = path.join(dir, `chat-server-${++count}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(result.profile));
+      return file;
+    },
+  };
+}
+
+/** Sampled allocations of the windows, the objects already freed included, written to dir. */
+function windowAllocSampler(dir: string | undefined) {
+  if (!dir) return { start: () => undefined, stop: async () => null };
+  fs.mkdirSync(dir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  let running = false;
+  let count = 0;
+  return {
+    start: () => {
+      running = true;
+      void post("HeapProfiler.startSampling", {
+        samplingInterval: 16 * 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    },
+    stop: async (): Promise<string | null> => {
+      if (!running) return null;
+      running = false;
+      const result = (await post("HeapProfiler.stopSampling")) as { profile: unknown };
+      const file = path.join(dir, `chat-server-${++count}.heapprofile`);
       fs.writeFileSync(file, JSON.stringify(result.profile));
       return file;
     },
@@ -163,6 +199,7 @@ async function main(): Promise<void> {
   let peakRss = process.memoryUsage.rss();
   let cpuMark = process.cpuUsage();
   const profiler = windowProfiler(process.env.BENCH_CHAT_CPU_PROF || undefined);
+  const allocSampler = windowAllocSampler(process.env.BENCH_CHAT_ALLOC_PROF || undefined);
   // The histogram holds whole intervals between samples: the resolution is taken off to leave the delay.
   const LOOP_RESOLUTION_MS = 10;
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
@@ -202,6 +239,7 @@ async function main(): Promise<void> {
       cpuMark = process.cpuUsage();
       loop.reset();
       profiler.start();
+      allocSampler.start();
     } else if (message.type === "memory") {
       clearInterval(sampler);
       const mem = process.memoryUsage();
@@ -210,7 +248,7 @@ async function main(): Promise<void> {
       const loopDelayP50Ms = delay(loop.percentile(50));
       const loopDelayP99Ms = delay(loop.percentile(99));
       const loopDelayMaxMs = delay(loop.max);
-      void profiler.stop().then((profile) =>
+      void Promise.all([profiler.stop(), allocSampler.stop()]).then(([profile, allocProfile]) =>
         send({
           type: "memory",
           rssBytes: mem.rss,
@@ -224,6 +262,7 @@ async function main(): Promise<void> {
           loopDelayP99Ms,
           loopDelayMaxMs,
           profile,
+          allocProfile,
           liveAtMarkBytes: liveAtMark,
           liveAtPeakBytes: liveAtPeak,
           openAtPeak,

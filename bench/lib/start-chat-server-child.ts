@@ -24,6 +24,7 @@ export async function startServerChild(
   users: number,
   cpuProfDir?: string,
   workers = 1,
+  allocProfDir?: string,
 ): Promise<ServerChild> {
   // Several workers: node:cluster copies of the same server behind one port (bench/lib/chat-cluster-child.ts).
   const script = workers > 1 ? "bench/lib/chat-cluster-child.ts" : "bench/lib/chat-server-child.ts";
@@ -40,6 +41,7 @@ export async function startServerChild(
       BENCH_CHAT_USERS: String(users),
       BENCH_CHAT_DATABASE_URL: databaseUrl ?? "",
       BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
+      BENCH_CHAT_ALLOC_PROF: allocProfDir ?? "",
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     detached: true,
