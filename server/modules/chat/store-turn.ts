@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { chatDailyUsage, chatMessages, chatSessions, walletLedger, wallets } from "../../db/schema";
-import { executeNamed } from "../../db/named-statement";
+import { prepareNamed, type NamedStatement } from "../../db/named-statement";
+import { perDatabase } from "../../db/per-database";
 import type { Db } from "../../db/types";
 import type { MessageRow } from "./chat-history";
 import { chatNotFound, findChat } from "./chat-sessions";
@@ -83,8 +84,8 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
   const chat = input.chat ?? (await latestOrNew(db, input.userId, input.robotId));
   let answer: TurnRow[];
   try {
-    const name = `kewl_store_turn_${input.price.kind}_${chat.existing ? "existing" : "new"}`;
-    answer = turnAnswer.parse(await executeNamed(db, name, turnStatement(input, chat))).rows;
+    const statement = turnStatementFor(db, input.price.kind, chat.existing);
+    answer = turnAnswer.parse(await statement.execute(turnValues(input, chat))).rows;
   } catch (err) {
     // The chat was deleted between the charge's check and the message insert: nothing was written.
     if (isMissingChat(err)) throw chatNotFound();
@@ -117,39 +118,71 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
   };
 }
 
+const statementsOf = perDatabase(() => new Map<string, NamedStatement>());
+
+/** The turn's statement for its kind of price and chat, built once per database (every value a placeholder). */
+function turnStatementFor(db: Db, kind: ReplyPrice["kind"], existing: boolean): NamedStatement {
+  const name = `kewl_store_turn_${kind}_${existing ? "existing" : "new"}`;
+  const built = statementsOf(db);
+  let statement = built.get(name);
+  if (!statement) built.set(name, (statement = prepareNamed(db, name, turnStatement(kind, existing))));
+  return statement;
+}
+
+/** The values of turnStatement's placeholders for one turn. */
+function turnValues(input: TurnInput, chat: { id: string; existing: boolean }): Record<string, unknown> {
+  const coins = input.price.kind === "coins" ? input.price.coins : 0;
+  return {
+    userId: input.userId,
+    chatId: chat.id,
+    robotId: input.robotId,
+    modelKey: input.modelKey,
+    message: input.message,
+    chargeKind: input.price.kind,
+    day: input.day,
+    dailyLimit: input.dailyLimit,
+    coins,
+    delta: -coins,
+    now: new Date(),
+  };
+}
+
 /** The statement for one turn; its text depends only on the price's kind and whether the chat exists (its name). */
-function turnStatement(input: TurnInput, chat: { id: string; existing: boolean }): SQL {
-  const { userId, price, modelKey } = input;
-  const now = new Date();
+function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const userId = sql`${value("userId")}::uuid`;
+  const chatId = sql`${value("chatId")}::uuid`;
+  const now = sql`${value("now")}::timestamptz`;
+  const modelKey = sql`${value("modelKey")}::text`;
   // The chat must still be the user's before anything is charged (it may have been deleted since it was read).
-  const chatLive = chat.existing
-    ? sql`exists (select 1 from ${chatSessions} where id = ${chat.id}::uuid and user_id = ${userId}::uuid)`
+  const chatLive = existing
+    ? sql`exists (select 1 from ${chatSessions} where id = ${chatId} and user_id = ${userId})`
     : sql`true`;
   const paid =
-    price.kind === "allowance"
+    kind === "allowance"
       ? sql`insert into ${chatDailyUsage} (user_id, day, free_replies)
-          select ${userId}::uuid, ${input.day}::date, 1 where ${chatLive}
+          select ${userId}, ${value("day")}::date, 1 where ${chatLive}
           on conflict (user_id, day) do update set free_replies = ${chatDailyUsage}.free_replies + 1
-            where ${chatDailyUsage}.free_replies < ${input.dailyLimit}
+            where ${chatDailyUsage}.free_replies < ${value("dailyLimit")}::integer
           returning free_replies as free_used, null::bigint as balance_after`
-      : price.kind === "coins"
-        ? sql`update ${wallets} set balance = balance - ${price.coins}, updated_at = ${now}
-          where user_id = ${userId}::uuid and balance >= ${price.coins}::bigint and ${chatLive}
+      : kind === "coins"
+        ? sql`update ${wallets} set balance = balance - ${value("coins")}::bigint, updated_at = ${now}
+          where user_id = ${userId} and balance >= ${value("coins")}::bigint and ${chatLive}
           returning null::integer as free_used, balance as balance_after`
         : sql`select null::integer as free_used, null::bigint as balance_after where ${chatLive}`;
-  const session = chat.existing
+  const session = existing
     ? sql`update ${chatSessions} set model_key = ${modelKey}, last_message_at = ${now}
-        where id = ${chat.id}::uuid and user_id = ${userId}::uuid and exists (select 1 from paid)
+        where id = ${chatId} and user_id = ${userId} and exists (select 1 from paid)
         returning id`
     : sql`insert into ${chatSessions} (id, user_id, robot_id, model_key, last_message_at)
-        select ${chat.id}::uuid, ${userId}::uuid, ${input.robotId}::bigint, ${modelKey}::text, ${now}::timestamptz
+        select ${chatId}, ${userId}, ${value("robotId")}::bigint, ${modelKey}, ${now}
         where exists (select 1 from paid)
         returning id`;
   const ledger =
-    price.kind === "coins"
+    kind === "coins"
       ? sql`, ledger as (
           insert into ${walletLedger} (user_id, delta, balance_after, reason, reference)
-          select ${userId}::uuid, ${-price.coins}::bigint, paid.balance_after, 'chat reply', 'chat-reply:' || messages.id
+          select ${userId}, ${value("delta")}::bigint, paid.balance_after, 'chat reply', 'chat-reply:' || messages.id
           from paid cross join messages where messages.role = 'assistant'
           returning id
         )`
@@ -159,17 +192,17 @@ function turnStatement(input: TurnInput, chat: { id: string; existing: boolean }
     session as (${session}),
     messages as (
       insert into ${chatMessages} (session_id, role, content, status, model_key, charge_kind)
-      select session.id, m.role, m.content, m.status, ${modelKey}::text, m.charge_kind
+      select session.id, m.role, m.content, m.status, ${modelKey}, m.charge_kind
       from session cross join (values
-        (1, 'user', ${input.message}::text, 'complete', null::text),
-        (2, 'assistant', '', 'streaming', ${price.kind}::text)
+        (1, 'user', ${value("message")}::text, 'complete', null::text),
+        (2, 'assistant', '', 'streaming', ${value("chargeKind")}::text)
       ) as m(n, role, content, status, charge_kind)
       order by m.n
       returning *
     )${ledger}
     select messages.*, paid.free_used, paid.balance_after,
-      (select balance from ${wallets} where user_id = ${userId}::uuid) as balance_before, ${chatLive} as chat_live,
-      not exists (select 1 from ${chatMessages} where session_id = ${chat.id}::uuid and role = 'user') as first_message
+      (select balance from ${wallets} where user_id = ${userId}) as balance_before, ${chatLive} as chat_live,
+      not exists (select 1 from ${chatMessages} where session_id = ${chatId} and role = 'user') as first_message
     from (select 1) as one
       left join messages on true
       left join paid on true`;
