@@ -127,7 +127,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir, workers, opts.allocProfDir);
   out(`database: ${databaseLabel}`);
   out(
-    `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}), the real OpenAI-compatible provider, ` +
+    `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}; ` +
+      `${process.env.BENCH_SERVER_FROM_SOURCE === "1" ? "the sources through tsx" : "bundled by esbuild, as npm start runs it"}), the real OpenAI-compatible provider, ` +
       `memory store, no rate limit${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);

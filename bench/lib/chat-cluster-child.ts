@@ -1,7 +1,7 @@
 /**
  * bench/chat-relay.ts --workers N: N copies of bench/lib/chat-server-child.ts as node:cluster workers sharing one
  * port (as WEB_CONCURRENCY does for the real server), behind the same IPC protocol as one such child, so the bench
- * talks to it unchanged. Started with `node --import tsx bench/lib/chat-cluster-child.ts` and an IPC channel.
+ * talks to it unchanged. Started (bundled: bundle-server-child.ts) with an IPC channel.
  *
  * Environment: what chat-server-child.ts reads (each worker gets a share of BENCH_CHAT_USERS; the database must be
  * Postgres, BENCH_CHAT_DATABASE_URL, since PGlite lives in one process), and BENCH_CHAT_WORKERS.
@@ -53,9 +53,11 @@ function addUp(answers: ChildMemory[]): ChildMemory {
 }
 
 function main(): void {
+  // The server child as the bench built it (bundle-server-child.ts), else its source through tsx.
+  const script = process.env.BENCH_CHAT_SERVER_SCRIPT;
   cluster.setupPrimary({
-    exec: path.join(path.dirname(fileURLToPath(import.meta.url)), "chat-server-child.ts"),
-    execArgv: ["--import", "tsx"],
+    exec: script || path.join(path.dirname(fileURLToPath(import.meta.url)), "chat-server-child.ts"),
+    execArgv: script ? (process.env.BENCH_CHAT_SERVER_EXEC_ARGV ?? "").split(" ").filter(Boolean) : ["--import", "tsx"],
   });
   const share = Math.ceil(users / workers);
   const all = Array.from({ length: workers }, () => cluster.fork({ BENCH_CHAT_USERS: String(share) }));

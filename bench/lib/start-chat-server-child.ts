@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./chat-server-child";
+import { serverEntry } from "./bundle-server-child";
 import { onCleanup, stopChild, tail } from "./harness";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,14 +28,17 @@ export async function startServerChild(
   allocProfDir?: string,
 ): Promise<ServerChild> {
   // Several workers: node:cluster copies of the same server behind one port (bench/lib/chat-cluster-child.ts).
-  const script = workers > 1 ? "bench/lib/chat-cluster-child.ts" : "bench/lib/chat-server-child.ts";
+  const entry = await serverEntry();
+  const script = workers > 1 ? entry.cluster : entry.server;
   // --expose-gc: --heap-at-peak collects the garbage before it reads the live heap (chat-server-child.ts).
   // BENCH_SERVER_NODE_FLAGS: V8 and Node flags for the server alone (say --max-semi-space-size=16), not the bench.
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, "--expose-gc", "--import", "tsx", path.join(ROOT, script)], {
+  const child = spawn(process.execPath, [...flags, "--expose-gc", ...entry.execArgv, script], {
     cwd: ROOT,
     env: {
       ...process.env,
+      BENCH_CHAT_SERVER_SCRIPT: entry.server,
+      BENCH_CHAT_SERVER_EXEC_ARGV: entry.execArgv.join(" "),
       BENCH_CHAT_WORKERS: String(workers),
       NODE_ENV: "production",
       LLM_BASE_URL: stubBaseUrl,
