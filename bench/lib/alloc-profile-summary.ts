@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import { z } from "zod";
+import { BUNDLE_MARK, BUNDLE_PLACE } from "./cpu-profile-summary";
 
 interface AllocNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -33,6 +34,7 @@ const ROOT_MARK = /\/(?:wt-[^/]+|main|kewl[^/]*)\//;
 
 function placeOf(url: string): string {
   if (!url) return "(V8 and native)";
+  if (url.includes(BUNDLE_MARK)) return BUNDLE_PLACE;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg?.[1]) return pkg[1];
   if (url.startsWith("node:")) return url.split("/").slice(0, 2).join("/");

@@ -36,6 +36,9 @@ export interface ProfileSummary {
 }
 
 const ROOT_MARK = /\/(?:wt-[^/]+|main|kewl[^/]*)\//;
+/** Where bench/lib/bundle-server-child.ts writes the server's bundle: our code, in one file. */
+export const BUNDLE_MARK = "/node_modules/.cache/kewl-bench/";
+export const BUNDLE_PLACE = "our server, bundled (by file: BENCH_SERVER_FROM_SOURCE=1)";
 
 /** Where a function lives: a package, a file of ours, Node's internals, or V8's own entries. */
 export function placeOf(url: string, functionName: string): string {
@@ -50,6 +53,7 @@ export function placeOf(url: string, functionName: string): string {
       .split("/")
       .slice(0, url.startsWith("node:internal/") ? 2 : 1)
       .join("/");
+  if (url.includes(BUNDLE_MARK)) return BUNDLE_PLACE;
   const modules = url.lastIndexOf("/node_modules/");
   if (modules !== -1) {
     const rest = url.slice(modules + "/node_modules/".length).split("/");
