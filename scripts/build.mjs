@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { bundleServer } from "./bundle-server.mjs";
 import { sourceHash } from "./source-hash.mjs";
 
 const root = process.cwd();
@@ -25,18 +25,7 @@ if (next.status !== 0) process.exit(next.status ?? 1);
 
 // The process entry: bundled with dependencies left external, next to a copy of the migrations.
 fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
-await build({
-  entryPoints: [path.join(root, "server/main.ts")],
-  outfile: path.join(root, "dist/server.mjs"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
-fs.cpSync(path.join(root, "server/db/migrations"), path.join(root, "dist/migrations"), { recursive: true });
+await bundleServer(root, [{ entry: "server/main.ts", outfile: "server.mjs" }], path.join(root, "dist"));
 fs.writeFileSync(
   path.join(root, "dist/build-stamp.json"),
   JSON.stringify({ hash, buildId, builtAt: new Date().toISOString() }),

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleServer } from "../../scripts/bundle-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const OUT = path.join(ROOT, "node_modules/.cache/kewl-bench");
@@ -20,38 +20,27 @@ export interface ServerEntry {
   /** The script for one server process and for the node:cluster primary of several. */
   server: string;
   cluster: string;
-  fromSource: boolean;
 }
 
-/** Bundles both entries (a second or two) into node_modules/.cache/kewl-bench, beside a copy of the migrations. */
+/** Bundles both entries (a second or two) into node_modules/.cache/kewl-bench, as scripts/build.mjs bundles the app. */
 export async function serverEntry(): Promise<ServerEntry> {
   const sources = {
     server: path.join(ROOT, "bench/lib/chat-server-child.ts"),
     cluster: path.join(ROOT, "bench/lib/chat-cluster-child.ts"),
   };
-  if (process.env.BENCH_SERVER_FROM_SOURCE === "1")
-    return { execArgv: ["--import", "tsx"], ...sources, fromSource: true };
+  if (process.env.BENCH_SERVER_FROM_SOURCE === "1") return { execArgv: ["--import", "tsx"], ...sources };
   fs.rmSync(OUT, { recursive: true, force: true });
-  const outputs = {
+  await bundleServer(
+    ROOT,
+    [
+      { entry: "bench/lib/chat-server-child.ts", outfile: "chat-server-child.mjs" },
+      { entry: "bench/lib/chat-cluster-child.ts", outfile: "chat-cluster-child.mjs" },
+    ],
+    OUT,
+  );
+  return {
+    execArgv: [],
     server: path.join(OUT, "chat-server-child.mjs"),
     cluster: path.join(OUT, "chat-cluster-child.mjs"),
   };
-  await Promise.all(
-    (["server", "cluster"] as const).map((entry) =>
-      build({
-        entryPoints: [sources[entry]],
-        outfile: outputs[entry],
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        packages: "external",
-        sourcemap: true,
-        logLevel: "warning",
-      }),
-    ),
-  );
-  // open-database.ts finds the migrations beside the module, as dist/server.mjs finds dist/migrations.
-  fs.cpSync(path.join(ROOT, "server/db/migrations"), path.join(OUT, "migrations"), { recursive: true });
-  return { execArgv: [], ...outputs, fromSource: false };
 }
