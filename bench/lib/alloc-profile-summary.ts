@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { z } from "zod";
-import { BUNDLE_MARK, BUNDLE_PLACE } from "./cpu-profile-summary";
+import { placeOf } from "./cpu-profile-summary";
 
 interface AllocNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -30,18 +30,6 @@ export interface AllocShare {
   share: number;
 }
 
-const ROOT_MARK = /\/(?:wt-[^/]+|main|kewl[^/]*)\//;
-
-function placeOf(url: string): string {
-  if (!url) return "(V8 and native)";
-  if (url.includes(BUNDLE_MARK)) return BUNDLE_PLACE;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg?.[1]) return pkg[1];
-  if (url.startsWith("node:")) return url.split("/").slice(0, 2).join("/");
-  const mark = ROOT_MARK.exec(url);
-  return mark ? url.slice(mark.index + mark[0].length) : url.replace(/^file:\/\//, "");
-}
-
 function top(map: Map<string, number>, total: number, n: number): AllocShare[] {
   return [...map]
     .sort((a, b) => b[1] - a[1])
@@ -57,7 +45,8 @@ export function readAllocSummary(file: string, n = 12) {
   const visit = (node: AllocNode) => {
     if (node.selfSize > 0) {
       const { functionName, url, lineNumber } = node.callFrame;
-      const place = placeOf(url);
+      // Allocations without a script are V8's own and native code's (strings built by builtins, say).
+      const place = url ? placeOf(url, functionName) : "(V8 and native)";
       const label = `${functionName || "(anonymous)"} ${place}${url ? `:${lineNumber + 1}` : ""}`;
       byFunction.set(label, (byFunction.get(label) ?? 0) + node.selfSize);
       byPlace.set(place, (byPlace.get(place) ?? 0) + node.selfSize);

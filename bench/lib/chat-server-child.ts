@@ -71,42 +71,24 @@ function send(message: ChildMessage): void {
   process.send?.(message);
 }
 
-/** CPU profiles of the windows between `mark` and `memory`, written to dir. */
-function windowProfiler(dir: string | undefined) {
-  if (!dir) return { start: () => undefined, stop: async () => null };
-  fs.mkdirSync(dir, { recursive: true });
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
-    );
-  let running = false;
-  let count = 0;
-  return {
-    start: () => {
-      running = true;
-      void post("Profiler.enable").then(() => post("Profiler.start"));
-    },
-    stop: async (): Promise<string | null> => {
-      if (!running) return null;
-      running = false;
-      const result = (await post("Profiler.stop")) as { profile: unknown };
-      const file = path.join(dir, `chat-server-${++count}.cpuprofile`);
-      fs.writeFileSync(file, JSON.stringify(result.profile));
-      return file;
-    },
-  };
-}
+type Post = (method: string, params?: object) => Promise<unknown>;
 
-/** Sampled allocations of the windows, the objects already freed included, written to dir. */
-function windowAllocSampler(dir: string | undefined) {
+/**
+ * One inspector profile per window (from `mark` to `memory`), written to dir as chat-server-<n>.<extension>:
+ * `begin` starts it, `end` stops it and answers the profile.
+ */
+function windowRecorder(
+  dir: string | undefined,
+  extension: string,
+  begin: (post: Post) => Promise<unknown>,
+  end: (post: Post) => Promise<unknown>,
+) {
   if (!dir) return { start: () => undefined, stop: async () => null };
   fs.mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
+  const post: Post = (method, params) =>
+    new Promise((resolve, reject) =>
       session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
     );
   let running = false;
@@ -114,22 +96,41 @@ function windowAllocSampler(dir: string | undefined) {
   return {
     start: () => {
       running = true;
-      void post("HeapProfiler.startSampling", {
-        samplingInterval: 16 * 1024,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      });
+      void begin(post);
     },
     stop: async (): Promise<string | null> => {
       if (!running) return null;
       running = false;
-      const result = (await post("HeapProfiler.stopSampling")) as { profile: unknown };
-      const file = path.join(dir, `chat-server-${++count}.heapprofile`);
+      const result = (await end(post)) as { profile: unknown };
+      const file = path.join(dir, `chat-server-${++count}.${extension}`);
       fs.writeFileSync(file, JSON.stringify(result.profile));
       return file;
     },
   };
 }
+
+/** CPU profiles of the windows. */
+const windowProfiler = (dir: string | undefined) =>
+  windowRecorder(
+    dir,
+    "cpuprofile",
+    (post) => post("Profiler.enable").then(() => post("Profiler.start")),
+    (post) => post("Profiler.stop"),
+  );
+
+/** Sampled allocations of the windows, the objects already freed included. */
+const windowAllocSampler = (dir: string | undefined) =>
+  windowRecorder(
+    dir,
+    "heapprofile",
+    (post) =>
+      post("HeapProfiler.startSampling", {
+        samplingInterval: 16 * 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      }),
+    (post) => post("HeapProfiler.stopSampling"),
+  );
 
 async function main(): Promise<void> {
   const started = performance.now();

@@ -37,8 +37,9 @@ export interface ProfileSummary {
 
 const ROOT_MARK = /\/(?:wt-[^/]+|main|kewl[^/]*)\//;
 /** Where bench/lib/bundle-server-child.ts writes the server's bundle: our code, in one file. */
-export const BUNDLE_MARK = "/node_modules/.cache/kewl-bench/";
-export const BUNDLE_PLACE = "our server, bundled (by file: BENCH_SERVER_FROM_SOURCE=1)";
+const BUNDLE_MARK = "/node_modules/.cache/kewl-bench/";
+/** Our code in the bundle, one place (BENCH_SERVER_FROM_SOURCE=1 shows it by file: bench/README.md). */
+const BUNDLE_PLACE = "server bundle";
 
 /** Where a function lives: a package, a file of ours, Node's internals, or V8's own entries. */
 export function placeOf(url: string, functionName: string): string {
