@@ -58,7 +58,8 @@ class ChatCountTally {
   private async write(counts: Array<[number, number]>): Promise<void> {
     const rows = counts.map(([id, n]) => ({ id, n }));
     try {
-      // In the order of the ids, so that two processes adding to the same characters lock their rows alike.
+      // Sorted by id, so two processes adding to the same characters usually lock the rows in the same order; a
+      // deadlock between them fails one write, whose counts wait for the next second like any failed write's.
       await this.db.execute(sql`
         update ${robots} as r set chat_count = r.chat_count + v.n
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id bigint, n bigint)
