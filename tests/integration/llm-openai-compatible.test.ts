@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseConfig } from "@/server/config";
 import { createLlmProvider } from "@/server/providers/llm/create-llm-provider";
+import { chatCompletionsTarget, streamChatCompletion } from "@/server/providers/llm/openai-chat-stream";
 import { createOpenAiCompatibleProvider } from "@/server/providers/llm/openai-compatible";
 import { LlmError, type LlmProvider, type ReplyRequest, type ReplyStream } from "@/server/providers/llm/types";
+import type { UpstreamConnection, UpstreamPool } from "@/server/providers/llm/upstream-pool";
 import { type OpenAiStub, startOpenAiStub } from "@/tests/support/openai-stub-server.mjs";
 import { drainReply } from "@/tests/support/drain-reply";
 
@@ -205,4 +207,43 @@ describe("OpenAI-compatible provider read by pipeText", () => {
     await stub.until("aborted", abortedBefore + 1);
     expect(await stream.usage()).toEqual({ inputTokens: null, outputTokens: null });
   });
+});
+
+describe("OpenAI-compatible provider before its reader comes", () => {
+  /** A target whose pool hands out connections the test can look at. */
+  function watchedTarget() {
+    const target = chatCompletionsTarget(stub.baseUrl, API_KEY);
+    const connections: UpstreamConnection[] = [];
+    const pool = target.pool;
+    const watched: UpstreamPool = {
+      origin: pool.origin,
+      acquire(fresh) {
+        const connection = pool.acquire(fresh);
+        connections.push(connection);
+        return connection;
+      },
+      release: (connection, keep) => pool.release(connection, keep),
+      close: () => pool.close(),
+    };
+    return { target: { ...target, pool: watched }, connections };
+  }
+
+  it.each(["iterate", "pipe"] as const)(
+    "stops reading the upstream once text waits for nobody, then hands over all of it in order (%s)",
+    async (how) => {
+      const { target, connections } = watchedTarget();
+      const completedBefore = stub.stats.completed;
+      const stream = streamChatCompletion(target, request("hello there"));
+      // The stub has written the whole reply; nobody has asked for it yet (the turn is still being stored).
+      await stub.until("completed", completedBefore + 1);
+      expect(connections).toHaveLength(1);
+      expect(connections[0]?.socket.isPaused()).toBe(true);
+
+      const { chunks, error } = await drainReply(stream, undefined, how);
+      expect(error).toBeNull();
+      expect(chunks.join("")).toBe('Reply from stub-model: you said "hello there".');
+      expect((await stream.usage()).outputTokens).toBe(7);
+      target.pool.close();
+    },
+  );
 });
