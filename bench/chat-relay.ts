@@ -49,6 +49,7 @@ import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
 import { measurePromptAssembly, printPromptAssembly } from "./lib/prompt-assembly-figures";
+import { measureFloor, printFloorComparison } from "./lib/relay-floor";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
@@ -319,6 +320,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
     const serverCalls = syscallsBetween(serverCallsBefore, server.pid ? syscallCounts(server.pid) : null);
     const loaded = await server.memory();
+    const textPieces = stub.stats.chunks - stubBefore.chunks;
     const failed = runs.filter((r) => r.error);
     const reasons = new Map<string, number>();
     for (const r of failed) reasons.set(r.error ?? "?", (reasons.get(r.error ?? "?") ?? 0) + 1);
@@ -353,14 +355,13 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         verdict(failed.length === 0 && ttftP95 <= GOAL_CONCURRENT_TTFT_P95_MS),
     );
     // The model's pieces: the stub's chunks (the relay may merge several into one delta message).
-    printCpu(loaded, { replies: opts.streams, pieces: stub.stats.chunks - stubBefore.chunks, perReplyGoal: true });
+    printCpu(loaded, { replies: opts.streams, pieces: textPieces, perReplyGoal: true });
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
     printLiveHeap(loaded);
     printLoopDelay(loaded, true);
     if (serverCalls) {
-      const tokens = stub.stats.chunks - stubBefore.chunks;
       out(
-        `  server system calls (/proc/PID/io): ${serverCalls.reads} reads (${(serverCalls.reads / tokens).toFixed(2)} per token), ` +
+        `  server system calls (/proc/PID/io): ${serverCalls.reads} reads (${(serverCalls.reads / textPieces).toFixed(2)} per token), ` +
           `${serverCalls.writes} writes (${(serverCalls.writes / opts.streams).toFixed(1)} per reply), sockets and database included`,
       );
     }
@@ -375,6 +376,26 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     }
     printProfile(loaded.profile);
     printAllocations(loaded.allocProfile, opts.streams);
+    if (opts.floor && workers === 1) {
+      const floor = await measureFloor({
+        stubBaseUrl: stub.baseUrl,
+        agent,
+        upstreamBody: ref.directBody,
+        streams: opts.streams,
+        stubChunks: () => stub.stats.chunks,
+        cpuProfDir: opts.cpuProfDir,
+        allocProfDir: opts.allocProfDir,
+      });
+      const ours = {
+        runs,
+        idle,
+        loaded,
+        generatorCpuMs: (generatorCpu.user + generatorCpu.system) / 1000,
+        tokens: textPieces,
+      };
+      printFloorComparison(ours, floor);
+      printProfile(floor.loaded.profile);
+    }
     figures = {
       workers,
       sequentialTtftP50Ms: relayedRuns.length ? p(relayedRuns, (t) => t.ttftMs, 50) : null,

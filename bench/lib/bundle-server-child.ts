@@ -20,13 +20,26 @@ export interface ServerEntry {
   /** The script for one server process and for the node:cluster primary of several. */
   server: string;
   cluster: string;
+  /** The relay's floor (relay-floor-child.ts). */
+  floor: string;
 }
 
-/** Bundles both entries (a second or two) into node_modules/.cache/kewl-bench, as scripts/build.mjs bundles the app. */
-export async function serverEntry(): Promise<ServerEntry> {
+let bundled: Promise<ServerEntry> | undefined;
+
+/**
+ * Bundles the entries (a second or two) into node_modules/.cache/kewl-bench, as scripts/build.mjs bundles the app;
+ * once per bench run.
+ */
+export function serverEntry(): Promise<ServerEntry> {
+  bundled ??= bundleEntries();
+  return bundled;
+}
+
+async function bundleEntries(): Promise<ServerEntry> {
   const sources = {
     server: path.join(ROOT, "bench/lib/chat-server-child.ts"),
     cluster: path.join(ROOT, "bench/lib/chat-cluster-child.ts"),
+    floor: path.join(ROOT, "bench/lib/relay-floor-child.ts"),
   };
   if (process.env.BENCH_SERVER_FROM_SOURCE === "1") return { execArgv: ["--import", "tsx"], ...sources };
   fs.rmSync(OUT, { recursive: true, force: true });
@@ -35,6 +48,7 @@ export async function serverEntry(): Promise<ServerEntry> {
     [
       { entry: "bench/lib/chat-server-child.ts", outfile: "chat-server-child.mjs" },
       { entry: "bench/lib/chat-cluster-child.ts", outfile: "chat-cluster-child.mjs" },
+      { entry: "bench/lib/relay-floor-child.ts", outfile: "relay-floor-child.mjs" },
     ],
     OUT,
   );
@@ -42,5 +56,6 @@ export async function serverEntry(): Promise<ServerEntry> {
     execArgv: [],
     server: path.join(OUT, "chat-server-child.mjs"),
     cluster: path.join(OUT, "chat-cluster-child.mjs"),
+    floor: path.join(OUT, "relay-floor-child.mjs"),
   };
 }

@@ -13,7 +13,7 @@
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./chat-server-child";
+import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./server-window-figures";
 
 const workers = Number(process.env.BENCH_CHAT_WORKERS ?? "2");
 const users = Number(process.env.BENCH_CHAT_USERS ?? "1");

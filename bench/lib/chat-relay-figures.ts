@@ -3,7 +3,7 @@
  * stream and per relayed piece, memory per open stream, event-loop delay percentiles, and (with --cpu-prof) what
  * took the CPU, read from the window's .cpuprofile.
  */
-import type { ChildMemory } from "./chat-server-child";
+import type { ChildMemory } from "./server-window-figures";
 import { formatAllocSummary, readAllocSummary } from "./alloc-profile-summary";
 import { formatProfileSummary, readProfileSummary } from "./cpu-profile-summary";
 import { out } from "./harness";

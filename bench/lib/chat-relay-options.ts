@@ -20,6 +20,8 @@ export interface Options {
   workers: number;
   /** The live heap per open stream: a full collection at the concurrent part's start and once all streams are open. */
   heapAtPeak: boolean;
+  /** After the concurrent part, the same streams through the relay's floor (bench/lib/relay-floor.ts). */
+  floor: boolean;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -37,6 +39,7 @@ export function parseArgs(argv: string[]): Options {
     lore: false,
     workers: 1,
     heapAtPeak: false,
+    floor: true,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -91,6 +94,9 @@ export function parseArgs(argv: string[]): Options {
       case "--heap-at-peak":
         opts.heapAtPeak = true;
         break;
+      case "--no-floor":
+        opts.floor = false;
+        break;
       case "--help":
       case "-h":
         out(
@@ -99,7 +105,8 @@ export function parseArgs(argv: string[]): Options {
             "                               [--alloc-prof DIR (the server's allocations, freed ones included)]\n" +
             "                               [--workers N (Postgres only: once with 1 worker, then with N)]\n" +
             "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]\n" +
-            "                               [--heap-at-peak (live heap per open stream, after full collections)]",
+            "                               [--heap-at-peak (live heap per open stream, after full collections)]\n" +
+            "                               [--no-floor (skip the same streams through the relay alone)]",
         );
         process.exit(0);
         break;

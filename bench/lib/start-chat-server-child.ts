@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./chat-server-child";
+import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./server-window-figures";
 import { serverEntry } from "./bundle-server-child";
 import { onCleanup, stopChild, tail } from "./harness";
 
@@ -29,28 +29,48 @@ export async function startServerChild(
 ): Promise<ServerChild> {
   // Several workers: node:cluster copies of the same server behind one port (bench/lib/chat-cluster-child.ts).
   const entry = await serverEntry();
-  const script = workers > 1 ? entry.cluster : entry.server;
+  return startChild("the chat server", workers > 1 ? entry.cluster : entry.server, entry.execArgv, {
+    BENCH_CHAT_SERVER_SCRIPT: entry.server,
+    BENCH_CHAT_SERVER_EXEC_ARGV: entry.execArgv.join(" "),
+    BENCH_CHAT_WORKERS: String(workers),
+    LLM_BASE_URL: stubBaseUrl,
+    BENCH_CHAT_USERS: String(users),
+    BENCH_CHAT_DATABASE_URL: databaseUrl ?? "",
+    BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
+    BENCH_CHAT_ALLOC_PROF: allocProfDir ?? "",
+  });
+}
+
+/** Starts the relay's floor (bench/lib/relay-floor-child.ts) in a child process, measured as the API server is. */
+export async function startRelayFloorChild(
+  stubBaseUrl: string,
+  cpuProfDir?: string,
+  allocProfDir?: string,
+): Promise<ServerChild> {
+  const entry = await serverEntry();
+  return startChild("the relay's floor", entry.floor, entry.execArgv, {
+    LLM_BASE_URL: stubBaseUrl,
+    BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
+    BENCH_CHAT_ALLOC_PROF: allocProfDir ?? "",
+  });
+}
+
+async function startChild(
+  label: string,
+  script: string,
+  execArgv: string[],
+  env: Record<string, string>,
+): Promise<ServerChild> {
   // --expose-gc: --heap-at-peak collects the garbage before it reads the live heap (chat-server-child.ts).
   // BENCH_SERVER_NODE_FLAGS: V8 and Node flags for the server alone (say --max-semi-space-size=16), not the bench.
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, "--expose-gc", ...entry.execArgv, script], {
+  const child = spawn(process.execPath, [...flags, "--expose-gc", ...execArgv, script], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      BENCH_CHAT_SERVER_SCRIPT: entry.server,
-      BENCH_CHAT_SERVER_EXEC_ARGV: entry.execArgv.join(" "),
-      BENCH_CHAT_WORKERS: String(workers),
-      NODE_ENV: "production",
-      LLM_BASE_URL: stubBaseUrl,
-      BENCH_CHAT_USERS: String(users),
-      BENCH_CHAT_DATABASE_URL: databaseUrl ?? "",
-      BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
-      BENCH_CHAT_ALLOC_PROF: allocProfDir ?? "",
-    },
+    env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     detached: true,
   });
-  onCleanup("stop the chat server", () => stopChild(child, 5000));
+  onCleanup(`stop ${label}`, () => stopChild(child, 5000));
   const output = tail(child, false);
   const waiting = new Map<string, (m: ChildMessage) => void>();
   child.on("message", (m: ChildMessage) => {
@@ -61,11 +81,11 @@ export async function startServerChild(
   const next = <T extends ChildMessage>(type: T["type"], timeoutMs: number) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`the chat server did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)),
+        () => reject(new Error(`${label} did not answer "${type}" within ${timeoutMs} ms:\n${output()}`)),
         timeoutMs,
       );
       const onExit = (code: number | null, sig: string | null) =>
-        reject(new Error(`the chat server exited with ${sig ?? code}:\n${output()}`));
+        reject(new Error(`${label} exited with ${sig ?? code}:\n${output()}`));
       child.once("exit", onExit);
       waiting.set(type, (m) => {
         clearTimeout(timer);
