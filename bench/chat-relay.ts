@@ -41,6 +41,7 @@ import {
   printLiveHeap,
   printLoopDelay,
   printMemoryPerStream,
+  printPhases,
   printAllocations,
   printProfile,
 } from "./lib/chat-relay-figures";
@@ -359,6 +360,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
     printLiveHeap(loaded);
     printLoopDelay(loaded, true);
+    printPhases(loaded);
     if (serverCalls) {
       out(
         `  server system calls (/proc/PID/io): ${serverCalls.reads} reads (${(serverCalls.reads / textPieces).toFixed(2)} per token), ` +
@@ -394,6 +396,9 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         tokens: textPieces,
       };
       printFloorComparison(ours, floor);
+      out();
+      out("  the floor's replies, inside its server:");
+      printPhases(floor.loaded);
       printProfile(floor.loaded.profile);
     }
     figures = {

@@ -3,10 +3,10 @@
  * stream and per relayed piece, memory per open stream, event-loop delay percentiles, and (with --cpu-prof) what
  * took the CPU, read from the window's .cpuprofile.
  */
-import type { ChildMemory } from "./server-window-figures";
+import type { ChildMemory, PhaseTimes } from "./server-window-figures";
 import { formatAllocSummary, readAllocSummary } from "./alloc-profile-summary";
 import { formatProfileSummary, readProfileSummary } from "./cpu-profile-summary";
-import { out } from "./harness";
+import { out, printTable } from "./harness";
 
 export const GOAL_CPU_PER_STREAM_MS = 3;
 export const GOAL_MEMORY_PER_STREAM_KB = 100;
@@ -93,5 +93,26 @@ export function printLiveHeap(window: ChildMemory, indent = "  "): void {
   out(
     `${indent}live heap per open stream: ${perStream.toFixed(1)} kB (${((peak - before) / 1024 / 1024).toFixed(1)} MB over ` +
       `${open} open, each read after a full collection)`,
+  );
+}
+
+const PHASE_LABELS: Record<PhaseTimes["phase"], string> = {
+  received: "request received",
+  "context-read": "context read (sign-in, character, chat, balance)",
+  "turn-stored": "turn stored (`start` goes out)",
+  "first-text": "first text relayed",
+};
+
+/**
+ * When the replies reached each phase inside the server (server/modules/chat/reply-phases.ts), in ms after the
+ * first request arrived: where a crowd's start waits, without the clients' own delays.
+ */
+export function printPhases(window: ChildMemory, indent = "  "): void {
+  if (window.phases.length === 0) return;
+  out(`${indent}inside the server, ms after the first request arrived:`);
+  printTable(
+    ["phase", "replies", "p5", "p50", "p95", "max"],
+    window.phases.map((t) => [PHASE_LABELS[t.phase], String(t.count), f1(t.p5), f1(t.p50), f1(t.p95), f1(t.max)]),
+    `${indent}  `,
   );
 }

@@ -6,7 +6,7 @@
  */
 import type http from "node:http";
 import { out, sleep } from "./harness";
-import type { ChildMemory } from "./server-window-figures";
+import type { ChildMemory, PhaseTimes } from "./server-window-figures";
 import { timeStream, type StreamTiming } from "./sse-timing";
 import { f1, p, peakOpen } from "./stream-timings";
 import { startRelayFloorChild } from "./start-chat-server-child";
@@ -71,10 +71,16 @@ const perReply = (f: ConcurrentFigures, ms: number) => ms / Math.max(1, f.runs.l
 const memoryPerOpenKb = (f: ConcurrentFigures) =>
   (f.loaded.peakRssBytes - f.idle.rssBytes) / 1024 / Math.max(1, peakOpen(f.runs));
 
+/** When the replies relayed their first text, inside the server, in ms after its first request arrived. */
+const phaseAt = (f: ConcurrentFigures, phase: PhaseTimes["phase"], at: "p50" | "p95") =>
+  f.loaded.phases.find((t) => t.phase === phase)?.[at] ?? Number.NaN;
+
 const ROWS: Row[] = [
   { label: "errors", value: (f) => f.runs.filter((r) => r.error).length, digits: 0 },
   { label: "time to first token p50 (ms)", value: (f) => p(f.runs, (t) => t.ttftMs, 50), digits: 0 },
   { label: "time to first token p95 (ms)", value: (f) => p(f.runs, (t) => t.ttftMs, 95), digits: 0 },
+  { label: "  in the server: first text p50 (ms)", value: (f) => phaseAt(f, "first-text", "p50"), digits: 0 },
+  { label: "  in the server: first text p95 (ms)", value: (f) => phaseAt(f, "first-text", "p95"), digits: 0 },
   { label: "total stream time p95 (ms)", value: (f) => p(f.runs, (t) => t.endMs, 95), digits: 0 },
   { label: "server CPU per reply (ms)", value: (f) => perReply(f, f.loaded.cpuMs), digits: 2 },
   { label: "  of it in the kernel (ms)", value: (f) => perReply(f, f.loaded.systemCpuMs), digits: 2 },

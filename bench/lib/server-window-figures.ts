@@ -7,7 +7,10 @@
 import fs from "node:fs";
 import { Session } from "node:inspector";
 import path from "node:path";
+import diagnostics_channel from "node:diagnostics_channel";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { REPLY_PHASE_CHANNEL, type ReplyPhase, type ReplyPhaseMessage } from "../../server/modules/chat/reply-phases";
+import { percentile } from "./harness";
 
 export interface ChildReady {
   type: "ready";
@@ -47,6 +50,20 @@ export interface ChildMemory {
   liveAtMarkBytes: number | null;
   liveAtPeakBytes: number | null;
   openAtPeak: number | null;
+  /**
+   * When the window's replies reached each phase (server/modules/chat/reply-phases.ts), in ms after the first
+   * request arrived; one worker's with several.
+   */
+  phases: PhaseTimes[];
+}
+
+export interface PhaseTimes {
+  phase: ReplyPhase;
+  count: number;
+  p5: number;
+  p50: number;
+  p95: number;
+  max: number;
 }
 
 export type ParentMessage = { type: "mark"; sampleRss: boolean; heapAtPeak?: number } | { type: "memory" };
@@ -120,6 +137,20 @@ const windowAllocSampler = (dir: string | undefined, prefix: string) =>
     (post) => post("HeapProfiler.stopSampling"),
   );
 
+const PHASE_ORDER: ReplyPhase[] = ["received", "context-read", "turn-stored", "first-text"];
+
+/** Each phase's times as percentiles, in ms after the first `received`. */
+function phaseTimes(reached: Map<ReplyPhase, number[]>): PhaseTimes[] {
+  const origin = Math.min(...(reached.get("received") ?? []));
+  if (!Number.isFinite(origin)) return [];
+  return PHASE_ORDER.flatMap((phase) => {
+    const times = (reached.get(phase) ?? []).map((at) => at - origin);
+    if (times.length === 0) return [];
+    const at = (q: number) => percentile(times, q);
+    return [{ phase, count: times.length, p5: at(5), p50: at(50), p95: at(95), max: at(100) }];
+  });
+}
+
 /**
  * Answers the parent's `mark` and `memory` messages with this process's figures. `openReplies` counts the replies
  * streaming now (for --heap-at-peak); profiles are written as <prefix>-<n>.cpuprofile and .heapprofile.
@@ -147,6 +178,13 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
   let liveAtMark: number | null = null;
   let liveAtPeak: number | null = null;
   let openAtPeak: number | null = null;
+  const reached = new Map<ReplyPhase, number[]>();
+  diagnostics_channel.subscribe(REPLY_PHASE_CHANNEL, (message) => {
+    const { phase, at } = message as ReplyPhaseMessage;
+    let times = reached.get(phase);
+    if (!times) reached.set(phase, (times = []));
+    times.push(at);
+  });
 
   process.on("message", (message: ParentMessage) => {
     if (message.type === "mark") {
@@ -165,6 +203,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
         }, 20);
       }
       peakRss = process.memoryUsage.rss();
+      reached.clear();
       cpuMark = process.cpuUsage();
       loop.reset();
       profiler.start();
@@ -177,6 +216,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       const loopDelayP50Ms = delay(loop.percentile(50));
       const loopDelayP99Ms = delay(loop.percentile(99));
       const loopDelayMaxMs = delay(loop.max);
+      const phases = phaseTimes(reached);
       void Promise.all([profiler.stop(), allocSampler.stop()]).then(([profile, allocProfile]) =>
         send({
           type: "memory",
@@ -195,6 +235,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
           liveAtMarkBytes: liveAtMark,
           liveAtPeakBytes: liveAtPeak,
           openAtPeak,
+          phases,
         }),
       );
     }

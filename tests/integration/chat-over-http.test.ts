@@ -1,3 +1,4 @@
+import diagnostics_channel from "node:diagnostics_channel";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
 import { activeReplyCount, settleActiveReplies } from "@/server/modules/chat/active-replies";
+import { REPLY_PHASE_CHANNEL, type ReplyPhaseMessage } from "@/server/modules/chat/reply-phases";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
 import { readChatStream, textOf } from "./helpers/read-chat-stream";
@@ -44,6 +46,22 @@ describe("chat over a real HTTP connection", () => {
       body: JSON.stringify({ robot_id: robotId, message }),
       signal,
     });
+
+  it("publishes the reply's phases on its diagnostics channel once each, in order", async () => {
+    const seen: ReplyPhaseMessage[] = [];
+    const listen = (message: unknown) => seen.push(message as ReplyPhaseMessage);
+    diagnostics_channel.subscribe(REPLY_PHASE_CHANNEL, listen);
+    try {
+      const { token } = await createUserWithSession(database.db);
+      llm.setScript({ chunks: ["one", " two", " three"] });
+      expect(textOf(await readChatStream(await post(token, "count")))).toBe("one two three");
+    } finally {
+      diagnostics_channel.unsubscribe(REPLY_PHASE_CHANNEL, listen);
+    }
+    expect(seen.map((m) => m.phase)).toEqual(["received", "context-read", "turn-stored", "first-text"]);
+    const times = seen.map((m) => m.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
 
   it("streams uncompressed, each delta as it is written", async () => {
     const { token } = await createUserWithSession(database.db);

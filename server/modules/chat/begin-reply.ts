@@ -14,6 +14,7 @@ import { priceReply, type ChargeResult, type ReplyPrice } from "./metering";
 import { scheduleMemorySummary } from "./memory/memory-summariser";
 import { hasUnsummarisedTurns } from "./memory/memory-window";
 import { readReplyContext, type ChatCharacter, type ReplyContext } from "./reply-context";
+import { replyPhase } from "./reply-phases";
 import { discardModelReply, startModelReply } from "./start-model-reply";
 import { ChargeRefused, storeTurn, type StoredTurn } from "./store-turn";
 
@@ -143,7 +144,9 @@ export async function beginReply(
   viewer: Viewer,
   input: ChatSendRequest,
 ): Promise<BegunReply> {
+  replyPhase("received");
   const context = await readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id });
+  replyPhase("context-read");
   return beginReplyInContext(deps, context, {
     model: input.model,
     message: input.message,
@@ -216,6 +219,7 @@ export async function beginReplyInContext(
     // would otherwise wait until the turn's statements are done (PGlite runs them on this thread).
     await new Promise<void>((resolve) => process.nextTick(resolve));
     const stored = await input.store({ modelKey: model.key, price, dailyLimit, day: context.day, chat });
+    replyPhase("turn-stored");
     return {
       user,
       character: context.character,

@@ -9,6 +9,7 @@ import { createFrameSink, type FrameSink } from "./frame-sink";
 import { readReplyText, type ReplyReading } from "./read-reply-text";
 import { CLOSE_FRAME, frame, RELAY_MESSAGES } from "./relay-frames";
 import { startCheckpoints } from "./reply-checkpoints";
+import { replyPhase } from "./reply-phases";
 import { settleReply } from "./settle-reply";
 
 /** Usage arrives right after the last text; never hold the stream open long for it. */
@@ -64,6 +65,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       deps,
       reply,
       (piece, text) => {
+        if (text.length === piece.length) replyPhase("first-text");
         out.delta(piece);
         checkpoints.set(text);
       },
