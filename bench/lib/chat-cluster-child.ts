@@ -13,6 +13,7 @@
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { workersAcceptThemselves } from "../../server/cluster/cluster-rules";
 import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./server-window-figures";
 
 const workers = Number(process.env.BENCH_CHAT_WORKERS ?? "2");
@@ -55,6 +56,8 @@ function addUp(answers: ChildMemory[]): ChildMemory {
 function main(): void {
   // The server child as the bench built it (bundle-server-child.ts), else its source through tsx.
   const script = process.env.BENCH_CHAT_SERVER_SCRIPT;
+  // As the server's primary does (server/cluster/primary.ts).
+  if (workersAcceptThemselves(process.env)) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({
     exec: script || path.join(path.dirname(fileURLToPath(import.meta.url)), "chat-server-child.ts"),
     execArgv: script ? (process.env.BENCH_CHAT_SERVER_EXEC_ARGV ?? "").split(" ").filter(Boolean) : ["--import", "tsx"],

@@ -34,6 +34,18 @@ export function clusterProblems(config: ClusterSettings): string[] {
   return problems;
 }
 
+/**
+ * How connections reach the workers. By default each worker accepts them itself from the shared listening socket
+ * (node:cluster's SCHED_NONE): idle workers take new connections. Node's own default, round-robin, has the primary
+ * accept every connection and hand it to a worker over IPC. With 1,000 streams sent at once to 2 workers, that
+ * hand-over held requests for up to 6 s before a worker saw them. Time to first token p95 was 5.6–6.6 s with
+ * round-robin and 4.1–5.3 s this way; CPU per stream was 10.4–11.6 ms and 8.1–10.3 ms (bench/README.md, "Issue
+ * 16, fifth session"). An operator who sets Node's NODE_CLUSTER_SCHED_POLICY ("rr" or "none") gets that instead.
+ */
+export function workersAcceptThemselves(env: Record<string, string | undefined>): boolean {
+  return !env.NODE_CLUSTER_SCHED_POLICY;
+}
+
 /** The first replacement of a crashed worker waits this long; each crash in a row doubles it, up to the cap. */
 export const RESTART_FIRST_DELAY_MS = 500;
 export const RESTART_MAX_DELAY_MS = 30_000;

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "../logger";
-import { nextCrashCount, restartDelayMs } from "./cluster-rules";
+import { nextCrashCount, restartDelayMs, workersAcceptThemselves } from "./cluster-rules";
 import { WORKER_SLOT_ENV } from "./worker-slot";
 
 export interface PrimaryOptions {
@@ -38,6 +38,8 @@ interface Slot {
  */
 export function startPrimary(options: PrimaryOptions): Primary {
   const { logger } = options;
+  // Before the first fork: node:cluster reads it once.
+  if (workersAcceptThemselves(process.env)) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: options.exec, args: [] });
   const slots: Slot[] = [];
   let stopping = false;

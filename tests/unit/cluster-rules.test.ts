@@ -5,6 +5,7 @@ import {
   RESTART_MAX_DELAY_MS,
   RESTART_STABLE_AFTER_MS,
   restartDelayMs,
+  workersAcceptThemselves,
 } from "@/server/cluster/cluster-rules";
 import { runsTimedJobs } from "@/server/cluster/worker-slot";
 import { ConfigError, parseConfig } from "@/server/config";
@@ -76,5 +77,14 @@ describe("the timed jobs", () => {
     expect(runsTimedJobs(null)).toBe(true);
     expect(runsTimedJobs(0)).toBe(true);
     expect(runsTimedJobs(1)).toBe(false);
+  });
+});
+
+describe("how connections reach the workers", () => {
+  it("lets each worker accept its own unless Node's NODE_CLUSTER_SCHED_POLICY says otherwise", () => {
+    expect(workersAcceptThemselves({})).toBe(true);
+    expect(workersAcceptThemselves({ NODE_CLUSTER_SCHED_POLICY: "" })).toBe(true);
+    expect(workersAcceptThemselves({ NODE_CLUSTER_SCHED_POLICY: "rr" })).toBe(false);
+    expect(workersAcceptThemselves({ NODE_CLUSTER_SCHED_POLICY: "none" })).toBe(false);
   });
 });
