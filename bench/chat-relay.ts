@@ -11,7 +11,7 @@
  *
  *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]
  *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
- *                               [--workers N]
+ *                               [--workers N] [--no-floor]
  *
  * - Upstream: tests/support/openai-stub-server.mjs in this process, one word per chunk every --token-delay-ms.
  *   The sequential requests get its short echo (~16 words; --long: its 300-word reply, [[long]]); the concurrent
@@ -25,7 +25,11 @@
  *   database kewl_bench_chat_<random> on BENCH_DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/postgres,
  *   dropped at the end, also on error or Ctrl-C.
  * - Server figures (bench/lib/chat-relay-figures.ts): CPU per reply and per piece of text, memory per open stream,
- *   event-loop delay p50/p99/max, and with --cpu-prof the top CPU consumers of each part's profile.
+ *   event-loop delay p50/p99/max, when the replies reached each phase inside the server (reply-phases.ts), and
+ *   with --cpu-prof the top CPU consumers of each part's profile.
+ * - The relay's floor (bench/lib/relay-floor.ts; not with --workers, skipped with --no-floor): the same concurrent
+ *   streams through node:http with the same upstream client and frame sink and none of the app, measured the same
+ *   way, and our figures over its figures.
  * - Fairness: direct requests send the stub the exact body our server sent it (captured from a relayed request),
  *   so prompt, max_tokens and stream options match; every relayed request is a new user's first message to the
  *   same character, so every prompt is the same (checked). Both sides use the same node:http client and SSE
