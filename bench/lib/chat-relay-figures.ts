@@ -3,7 +3,8 @@
  * stream and per relayed piece, memory per open stream, event-loop delay percentiles, and (with --cpu-prof) what
  * took the CPU, read from the window's .cpuprofile.
  */
-import type { ChildMemory, PhaseTimes } from "./server-window-figures";
+import type { ReplyPhase } from "../../server/modules/chat/reply-phases";
+import type { ChildMemory } from "./server-window-figures";
 import { formatAllocSummary, readAllocSummary } from "./alloc-profile-summary";
 import { formatProfileSummary, readProfileSummary } from "./cpu-profile-summary";
 import { out, printTable } from "./harness";
@@ -96,23 +97,44 @@ export function printLiveHeap(window: ChildMemory, indent = "  "): void {
   );
 }
 
-const PHASE_LABELS: Record<PhaseTimes["phase"], string> = {
+const PHASE_LABELS: Record<ReplyPhase, string> = {
   received: "request received",
   "context-read": "context read (sign-in, character, chat, balance)",
   "turn-stored": "turn stored (`start` goes out)",
   "first-text": "first text relayed",
 };
 
+const STEP_LABELS: Record<string, string> = {
+  "received context-read": "received → context read",
+  "context-read turn-stored": "context read → turn stored (leases, prompt, model asked, turn)",
+  "turn-stored first-text": "turn stored → first text",
+  "received first-text": "received → first text",
+};
+
 /**
  * When the replies reached each phase inside the server (server/modules/chat/reply-phases.ts), in ms after the
- * first request arrived: where a crowd's start waits, without the clients' own delays.
+ * first request arrived, then how long each reply took from one phase to the next: where a crowd's start waits,
+ * without the clients' own delays.
  */
 export function printPhases(window: ChildMemory, indent = "  "): void {
-  if (window.phases.length === 0) return;
+  const { phases, steps } = window.phases;
+  if (phases.length === 0) return;
   out(`${indent}inside the server, ms after the first request arrived:`);
   printTable(
     ["phase", "replies", "p5", "p50", "p95", "max"],
-    window.phases.map((t) => [PHASE_LABELS[t.phase], String(t.count), f1(t.p5), f1(t.p50), f1(t.p95), f1(t.max)]),
+    phases.map((t) => [PHASE_LABELS[t.phase], String(t.count), f1(t.p5), f1(t.p50), f1(t.p95), f1(t.max)]),
+    `${indent}  `,
+  );
+  out(`${indent}inside the server, ms each reply took from one phase to the next:`);
+  printTable(
+    ["step", "replies", "p50", "p95", "max"],
+    steps.map((t) => [
+      STEP_LABELS[`${t.from} ${t.to}`] ?? `${t.from} → ${t.to}`,
+      String(t.count),
+      f1(t.p50),
+      f1(t.p95),
+      f1(t.max),
+    ]),
     `${indent}  `,
   );
 }

@@ -18,7 +18,7 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { createFrameSink, coalesceWindowMs } from "../../server/modules/chat/frame-sink";
-import { replyPhase } from "../../server/modules/chat/reply-phases";
+import { replyNumber, replyPhase } from "../../server/modules/chat/reply-phases";
 import { chatCompletionsTarget, streamChatCompletion } from "../../server/providers/llm/openai-chat-stream";
 import { send, serveWindowFigures } from "./server-window-figures";
 
@@ -39,7 +39,8 @@ let nextId = 1;
 const frame = (message: object) => `data: ${JSON.stringify(message)}\n\n`;
 
 function relay(body: z.infer<typeof upstreamBody>, res: http.ServerResponse): void {
-  replyPhase("received");
+  const trace = replyNumber();
+  replyPhase(trace, "received");
   const [system, ...messages] = body.messages;
   const upstream = new AbortController();
   const stream = streamChatCompletion(target, {
@@ -72,7 +73,7 @@ function relay(body: z.infer<typeof upstreamBody>, res: http.ServerResponse): vo
   stream
     .pipeText(
       (piece) => {
-        if (!text) replyPhase("first-text");
+        if (!text) replyPhase(trace, "first-text");
         text += piece;
         sink.delta(piece);
       },

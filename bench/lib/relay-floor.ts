@@ -6,7 +6,8 @@
  */
 import type http from "node:http";
 import { out, sleep } from "./harness";
-import type { ChildMemory, PhaseTimes } from "./server-window-figures";
+import type { ReplyPhase } from "../../server/modules/chat/reply-phases";
+import type { ChildMemory } from "./server-window-figures";
 import { timeStream, type StreamTiming } from "./sse-timing";
 import { f1, p, peakOpen } from "./stream-timings";
 import { startRelayFloorChild } from "./start-chat-server-child";
@@ -72,8 +73,8 @@ const memoryPerOpenKb = (f: ConcurrentFigures) =>
   (f.loaded.peakRssBytes - f.idle.rssBytes) / 1024 / Math.max(1, peakOpen(f.runs));
 
 /** When the replies relayed their first text, inside the server, in ms after its first request arrived. */
-const phaseAt = (f: ConcurrentFigures, phase: PhaseTimes["phase"], at: "p50" | "p95") =>
-  f.loaded.phases.find((t) => t.phase === phase)?.[at] ?? Number.NaN;
+const phaseAt = (f: ConcurrentFigures, phase: ReplyPhase, at: "p50" | "p95") =>
+  f.loaded.phases.phases.find((t) => t.phase === phase)?.[at] ?? Number.NaN;
 
 const ROWS: Row[] = [
   { label: "errors", value: (f) => f.runs.filter((r) => r.error).length, digits: 0 },

@@ -7,10 +7,8 @@
 import fs from "node:fs";
 import { Session } from "node:inspector";
 import path from "node:path";
-import diagnostics_channel from "node:diagnostics_channel";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { REPLY_PHASE_CHANNEL, type ReplyPhase, type ReplyPhaseMessage } from "../../server/modules/chat/reply-phases";
-import { percentile } from "./harness";
+import { collectReplyPhases, type PhaseFigures } from "./reply-phase-figures";
 
 export interface ChildReady {
   type: "ready";
@@ -52,18 +50,9 @@ export interface ChildMemory {
   openAtPeak: number | null;
   /**
    * When the window's replies reached each phase (server/modules/chat/reply-phases.ts), in ms after the first
-   * request arrived; one worker's with several.
+   * request arrived, and how long they took from one to the next; one worker's with several.
    */
-  phases: PhaseTimes[];
-}
-
-export interface PhaseTimes {
-  phase: ReplyPhase;
-  count: number;
-  p5: number;
-  p50: number;
-  p95: number;
-  max: number;
+  phases: PhaseFigures;
 }
 
 export type ParentMessage = { type: "mark"; sampleRss: boolean; heapAtPeak?: number } | { type: "memory" };
@@ -137,20 +126,6 @@ const windowAllocSampler = (dir: string | undefined, prefix: string) =>
     (post) => post("HeapProfiler.stopSampling"),
   );
 
-const PHASE_ORDER: ReplyPhase[] = ["received", "context-read", "turn-stored", "first-text"];
-
-/** Each phase's times as percentiles, in ms after the first `received`. */
-function phaseTimes(reached: Map<ReplyPhase, number[]>): PhaseTimes[] {
-  const origin = Math.min(...(reached.get("received") ?? []));
-  if (!Number.isFinite(origin)) return [];
-  return PHASE_ORDER.flatMap((phase) => {
-    const times = (reached.get(phase) ?? []).map((at) => at - origin);
-    if (times.length === 0) return [];
-    const at = (q: number) => percentile(times, q);
-    return [{ phase, count: times.length, p5: at(5), p50: at(50), p95: at(95), max: at(100) }];
-  });
-}
-
 /**
  * Answers the parent's `mark` and `memory` messages with this process's figures. `openReplies` counts the replies
  * streaming now (for --heap-at-peak); profiles are written as <prefix>-<n>.cpuprofile and .heapprofile.
@@ -178,13 +153,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
   let liveAtMark: number | null = null;
   let liveAtPeak: number | null = null;
   let openAtPeak: number | null = null;
-  const reached = new Map<ReplyPhase, number[]>();
-  diagnostics_channel.subscribe(REPLY_PHASE_CHANNEL, (message) => {
-    const { phase, at } = message as ReplyPhaseMessage;
-    let times = reached.get(phase);
-    if (!times) reached.set(phase, (times = []));
-    times.push(at);
-  });
+  const replyPhases = collectReplyPhases();
 
   process.on("message", (message: ParentMessage) => {
     if (message.type === "mark") {
@@ -203,7 +172,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
         }, 20);
       }
       peakRss = process.memoryUsage.rss();
-      reached.clear();
+      replyPhases.clear();
       cpuMark = process.cpuUsage();
       loop.reset();
       profiler.start();
@@ -216,7 +185,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       const loopDelayP50Ms = delay(loop.percentile(50));
       const loopDelayP99Ms = delay(loop.percentile(99));
       const loopDelayMaxMs = delay(loop.max);
-      const phases = phaseTimes(reached);
+      const phases = replyPhases.figures();
       void Promise.all([profiler.stop(), allocSampler.stop()]).then(([profile, allocProfile]) =>
         send({
           type: "memory",

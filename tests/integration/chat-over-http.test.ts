@@ -47,7 +47,7 @@ describe("chat over a real HTTP connection", () => {
       signal,
     });
 
-  it("publishes the reply's phases on its diagnostics channel once each, in order", async () => {
+  it("publishes the reply's phases on its diagnostics channel once each, in order, under one reply number", async () => {
     const seen: ReplyPhaseMessage[] = [];
     const listen = (message: unknown) => seen.push(message as ReplyPhaseMessage);
     diagnostics_channel.subscribe(REPLY_PHASE_CHANNEL, listen);
@@ -59,6 +59,7 @@ describe("chat over a real HTTP connection", () => {
       diagnostics_channel.unsubscribe(REPLY_PHASE_CHANNEL, listen);
     }
     expect(seen.map((m) => m.phase)).toEqual(["received", "context-read", "turn-stored", "first-text"]);
+    expect(new Set(seen.map((m) => m.reply)).size).toBe(1);
     const times = seen.map((m) => m.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });

@@ -14,7 +14,7 @@ import { priceReply, type ChargeResult, type ReplyPrice } from "./metering";
 import { scheduleMemorySummary } from "./memory/memory-summariser";
 import { hasUnsummarisedTurns } from "./memory/memory-window";
 import { readReplyContext, type ChatCharacter, type ReplyContext } from "./reply-context";
-import { replyPhase } from "./reply-phases";
+import { replyNumber, replyPhase } from "./reply-phases";
 import { discardModelReply, startModelReply } from "./start-model-reply";
 import { ChargeRefused, storeTurn, type StoredTurn } from "./store-turn";
 
@@ -46,6 +46,8 @@ export interface BegunReply {
   upstream: AbortController;
   /** Ends the chat's one-reply lease and the user's stream lease. Idempotent. */
   release(): Promise<void>;
+  /** The reply's number on the phases' diagnostics channel (reply-phases.ts). */
+  trace: number;
 }
 
 export async function checkMessageRate(deps: ChatDeps, userId: string): Promise<void> {
@@ -144,10 +146,12 @@ export async function beginReply(
   viewer: Viewer,
   input: ChatSendRequest,
 ): Promise<BegunReply> {
-  replyPhase("received");
+  const trace = replyNumber();
+  replyPhase(trace, "received");
   const context = await readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id });
-  replyPhase("context-read");
+  replyPhase(trace, "context-read");
   return beginReplyInContext(deps, context, {
+    trace,
     model: input.model,
     message: input.message,
     store: async (charge) => {
@@ -179,6 +183,8 @@ export async function beginReplyInContext(
   deps: ChatDeps,
   context: ReplyContext,
   input: {
+    /** The reply's number for its phases (reply-phases.ts), when its first phases were already published. */
+    trace?: number;
     model?: string;
     message: string;
     store: (charge: ReplyCharge) => Promise<StoredTurn>;
@@ -186,6 +192,7 @@ export async function beginReplyInContext(
   },
 ): Promise<BegunReply> {
   const { user } = context;
+  const trace = input.trace ?? replyNumber();
   await checkMessageRate(deps, user.id);
   const model = input.model
     ? context.models.find((m) => m.key === input.model)
@@ -219,7 +226,7 @@ export async function beginReplyInContext(
     // would otherwise wait until the turn's statements are done (PGlite runs them on this thread).
     await new Promise<void>((resolve) => process.nextTick(resolve));
     const stored = await input.store({ modelKey: model.key, price, dailyLimit, day: context.day, chat });
-    replyPhase("turn-stored");
+    replyPhase(trace, "turn-stored");
     return {
       user,
       character: context.character,
@@ -236,6 +243,7 @@ export async function beginReplyInContext(
       stream,
       upstream,
       release: afterRelease(release, () => summariseLeftTurns(deps, context, model, stored.sessionId, started)),
+      trace,
     };
   } catch (err) {
     upstream.abort(new Error("reply not started"));

@@ -10,6 +10,8 @@ import { performance } from "node:perf_hooks";
 export type ReplyPhase = "received" | "context-read" | "turn-stored" | "first-text";
 
 export interface ReplyPhaseMessage {
+  /** The reply's number in this process (replyNumber), the same in each of its messages. */
+  reply: number;
   phase: ReplyPhase;
   /** performance.now() in this process. */
   at: number;
@@ -17,7 +19,13 @@ export interface ReplyPhaseMessage {
 
 export const REPLY_PHASE_CHANNEL = "kewl:chat-reply-phase";
 const channel = diagnostics_channel.channel(REPLY_PHASE_CHANNEL);
+let lastReply = 0;
 
-export function replyPhase(phase: ReplyPhase): void {
-  if (channel.hasSubscribers) channel.publish({ phase, at: performance.now() } satisfies ReplyPhaseMessage);
+/** A number for a new reply's phases. */
+export function replyNumber(): number {
+  return ++lastReply;
+}
+
+export function replyPhase(reply: number, phase: ReplyPhase): void {
+  if (channel.hasSubscribers) channel.publish({ reply, phase, at: performance.now() } satisfies ReplyPhaseMessage);
 }

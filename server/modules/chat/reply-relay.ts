@@ -65,7 +65,7 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
       deps,
       reply,
       (piece, text) => {
-        if (text.length === piece.length) replyPhase("first-text");
+        if (text.length === piece.length) replyPhase(reply.trace, "first-text");
         out.delta(piece);
         checkpoints.set(text);
       },
