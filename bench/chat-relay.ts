@@ -54,9 +54,9 @@ import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
 import { measurePromptAssembly, printPromptAssembly } from "./lib/prompt-assembly-figures";
-import { measureFloor, printFloorComparison } from "./lib/relay-floor";
+import { compareWithFloor } from "./lib/relay-floor";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
-import { leaveAfterFirstText } from "./lib/leave-early";
+import { leaveAfterFirstText, measureLeaves } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
 import { f1, p, peakOpen, printConcurrentTimes, printSequentialTimes } from "./lib/stream-timings";
 import { startServerChild } from "./lib/start-chat-server-child";
@@ -65,8 +65,6 @@ import { syscallCounts, syscallsBetween } from "./lib/syscall-counts";
 const CHAT_PATH = "/v1/chat_session/chat";
 const GOAL_TTFT_P50_MS = 10;
 const GOAL_TOTAL_RATIO = 1.05;
-/** How soon the upstream request must be closed after the client left (the bound the chat tests once asserted). */
-const GOAL_LEAVE_MAX_MS = 1000;
 const MESSAGE = "Tell me about the lighthouse keeper and the storm that night.";
 /** The stub's directive for a 300-word reply. */
 const LONG = "[[long]]";
@@ -265,35 +263,9 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   // ---- clients that leave mid-reply: how soon does the upstream request close?
   if (opts.leaves > 0) {
     const body = JSON.stringify({ robot_id: server.robotId, message: `${MESSAGE} ${LONG}` });
-    const closedAfter: number[] = [];
-    const failures: string[] = [];
-    let notClosed = 0;
-    for (let i = 0; i < opts.leaves; i++) {
-      const abortedBefore = stub.stats.aborted;
-      const left = await leaveAfterFirstText(server.port, CHAT_PATH, body, { authorization: `Bearer ${takeToken()}` });
-      if ("error" in left) {
-        failures.push(left.error);
-        continue;
-      }
-      const closedAt = await Promise.race([
-        stub.until("aborted", abortedBefore + 1).then(() => performance.now()),
-        sleep(10_000).then(() => null),
-      ]);
-      if (closedAt === null) notClosed++;
-      else closedAfter.push(closedAt - left.leftAt);
-    }
-    const worst = closedAfter.length ? Math.max(...closedAfter) : Number.NaN;
-    out();
-    out(
-      `## Client leaves: ${opts.leaves} relayed 300-word replies, each client gone after the first text, one after another`,
+    await measureLeaves(stub, opts.leaves, () =>
+      leaveAfterFirstText(server.port, CHAT_PATH, body, { authorization: `Bearer ${takeToken()}` }),
     );
-    out();
-    out(
-      `  upstream request closed after the client left: p50 ${f1(percentile(closedAfter, 50))} ms, p95 ${f1(percentile(closedAfter, 95))} ms, ` +
-        `max ${f1(worst)} ms (goal <= ${GOAL_LEAVE_MAX_MS} ms) ${verdict(notClosed === 0 && failures.length === 0 && worst <= GOAL_LEAVE_MAX_MS)}`,
-    );
-    if (notClosed) out(`  NOT CLOSED within 10 s: ${notClosed}`);
-    if (failures.length) out(`  FAILED: ${failures.length} requests (${[...new Set(failures)].join("; ")})`);
   }
 
   // ---- prompt assembly with the lorebook and memory the relayed replies had (issue 17 item 10)
@@ -383,7 +355,14 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     printProfile(loaded.profile);
     printAllocations(loaded.allocProfile, opts.streams);
     if (opts.floor && workers === 1) {
-      const floor = await measureFloor({
+      const ours = {
+        runs,
+        idle,
+        loaded,
+        generatorCpuMs: (generatorCpu.user + generatorCpu.system) / 1000,
+        tokens: textPieces,
+      };
+      await compareWithFloor(ours, {
         stubBaseUrl: stub.baseUrl,
         agent,
         upstreamBody: ref.directBody,
@@ -392,18 +371,6 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         cpuProfDir: opts.cpuProfDir,
         allocProfDir: opts.allocProfDir,
       });
-      const ours = {
-        runs,
-        idle,
-        loaded,
-        generatorCpuMs: (generatorCpu.user + generatorCpu.system) / 1000,
-        tokens: textPieces,
-      };
-      printFloorComparison(ours, floor);
-      out();
-      out("  the floor's replies, inside its server:");
-      printPhases(floor.loaded);
-      printProfile(floor.loaded.profile);
     }
     figures = {
       workers,

@@ -5,6 +5,12 @@
  */
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import type { OpenAiStub } from "../../tests/support/openai-stub-server.mjs";
+import { out, percentile, sleep } from "./harness";
+import { f1 } from "./stream-timings";
+
+/** How soon the upstream request must be closed after the client left (the bound the chat tests once asserted). */
+const GOAL_LEAVE_MAX_MS = 1000;
 
 export type Left = { leftAt: number } | { error: string };
 
@@ -59,4 +65,39 @@ export function leaveAfterFirstText(
     req.on("error", (err) => finish({ error: `request failed: ${err.message}` }));
     req.end(body);
   });
+}
+
+/**
+ * `count` clients, one after another, each gone after the first text (`leave`): prints how soon after each the stub
+ * saw our server close its upstream request, against GOAL_LEAVE_MAX_MS (one not closed within 10 s counts apart).
+ */
+export async function measureLeaves(stub: OpenAiStub, count: number, leave: () => Promise<Left>): Promise<void> {
+  const closedAfter: number[] = [];
+  const failures: string[] = [];
+  let notClosed = 0;
+  for (let i = 0; i < count; i++) {
+    const abortedBefore = stub.stats.aborted;
+    const left = await leave();
+    if ("error" in left) {
+      failures.push(left.error);
+      continue;
+    }
+    const closedAt = await Promise.race([
+      stub.until("aborted", abortedBefore + 1).then(() => performance.now()),
+      sleep(10_000).then(() => null),
+    ]);
+    if (closedAt === null) notClosed++;
+    else closedAfter.push(closedAt - left.leftAt);
+  }
+  const worst = closedAfter.length ? Math.max(...closedAfter) : Number.NaN;
+  const met = notClosed === 0 && failures.length === 0 && worst <= GOAL_LEAVE_MAX_MS;
+  out();
+  out(`## Client leaves: ${count} relayed 300-word replies, each client gone after the first text, one after another`);
+  out();
+  out(
+    `  upstream request closed after the client left: p50 ${f1(percentile(closedAfter, 50))} ms, p95 ${f1(percentile(closedAfter, 95))} ms, ` +
+      `max ${f1(worst)} ms (goal <= ${GOAL_LEAVE_MAX_MS} ms) ${met ? "PASS" : "MISS"}`,
+  );
+  if (notClosed) out(`  NOT CLOSED within 10 s: ${notClosed}`);
+  if (failures.length) out(`  FAILED: ${failures.length} requests (${[...new Set(failures)].join("; ")})`);
 }

@@ -18,6 +18,7 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { createFrameSink, coalesceWindowMs } from "../../server/modules/chat/frame-sink";
+import { CLOSE_FRAME } from "../../server/modules/chat/relay-frames";
 import { replyNumber, replyPhase } from "../../server/modules/chat/reply-phases";
 import { chatCompletionsTarget, streamChatCompletion } from "../../server/providers/llm/openai-chat-stream";
 import { send, serveWindowFigures } from "./server-window-figures";
@@ -85,7 +86,7 @@ function relay(body: z.infer<typeof upstreamBody>, res: http.ServerResponse): vo
     )
     .finally(() => {
       open--;
-      sink.send("event: close\ndata: {}\n\n");
+      sink.send(CLOSE_FRAME);
       sink.close();
     });
 }

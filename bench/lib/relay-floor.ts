@@ -5,6 +5,7 @@
  * same machine in the same minute, so the ratio holds where absolute figures swing with the machine's load.
  */
 import type http from "node:http";
+import { printPhases, printProfile } from "./chat-relay-figures";
 import { out, sleep } from "./harness";
 import type { ReplyPhase } from "../../server/modules/chat/reply-phases";
 import type { ChildMemory } from "./server-window-figures";
@@ -36,7 +37,7 @@ interface FloorRun {
 }
 
 /** Starts the floor, warms it with one reply, runs `streams` at once through it like ours, and stops it. */
-export async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
+async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
   const floor = await startRelayFloorChild(run.stubBaseUrl, run.cpuProfDir, run.allocProfDir);
   try {
     const once = () => timeStream(run.agent, floor.port, "/", run.upstreamBody, "kewl");
@@ -91,8 +92,18 @@ const ROWS: Row[] = [
   { label: "stub and clients' CPU per reply (ms)", value: (f) => perReply(f, f.generatorCpuMs), digits: 2 },
 ];
 
+/** Measures the floor like `ours` and prints the two side by side, then the floor's phases and profile. */
+export async function compareWithFloor(ours: ConcurrentFigures, run: FloorRun): Promise<void> {
+  const floor = await measureFloor(run);
+  printFloorComparison(ours, floor);
+  out();
+  out("  the floor's replies, inside its server:");
+  printPhases(floor.loaded);
+  printProfile(floor.loaded.profile);
+}
+
 /** Ours beside the floor, with the ratio, and what the app adds to a reply over the relay itself. */
-export function printFloorComparison(ours: ConcurrentFigures, floor: ConcurrentFigures): void {
+function printFloorComparison(ours: ConcurrentFigures, floor: ConcurrentFigures): void {
   out();
   out(
     `## The relay's floor: the same ${floor.runs.length} streams through the relay alone, measured after ours ` +
