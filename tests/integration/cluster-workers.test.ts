@@ -50,6 +50,33 @@ async function answeringPids(port: number, path: string, pids: Set<string>, trie
   return seen;
 }
 
+/** The inodes of the sockets listening on `port` (Linux's /proc/net/tcp and tcp6; state 0A is LISTEN). */
+function listeningInodes(port: number): Set<string> {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set<string>();
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    if (!fs.existsSync(file)) continue;
+    for (const line of fs.readFileSync(file, "utf8").split("\n").slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      const inode = columns[9];
+      if (columns[1]?.endsWith(local) && columns[3] === "0A" && inode) inodes.add(inode);
+    }
+  }
+  return inodes;
+}
+
+/** The inodes of the sockets process `pid` has open. */
+function socketInodesOf(pid: string): string[] {
+  return fs.readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      return inode ? [inode] : [];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
+}
+
 /** The worker pids the primary's "workers ready" line lists. */
 function workerPids(line: LogLine): Set<string> {
   const pids = Array.isArray(line.pids) ? line.pids : [];
@@ -180,6 +207,17 @@ describe.skipIf(!adminUrl || !redisUrl)("WEB_CONCURRENCY=2 on Postgres and Redis
     // Each worker has Next too: the home page, rendered from the shared database.
     const pages = await answeringPids(port, "/", pids);
     expect(pages).toEqual(pids);
+  });
+
+  it("lets each worker accept its own connections: every worker holds the listening socket", () => {
+    // Node's round-robin would leave the listening socket to the primary alone (cluster-rules.ts says why not).
+    const listening = listeningInodes(port);
+    expect(listening.size).toBeGreaterThan(0);
+    for (const pid of pids)
+      expect(
+        socketInodesOf(pid).some((inode) => listening.has(inode)),
+        pid,
+      ).toBe(true);
   });
 
   it("replaces a worker that dies", async () => {
