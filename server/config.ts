@@ -193,8 +193,13 @@ const configSchema = z.object({
     .default([]),
 
   // --- When the database goes away (README, Architecture) ---
-  /** How long a query waits for a Postgres connection (new, or free from the pool) before answering 503. */
+  /** How long opening a Postgres connection may take before the request answers 503 (the server is unreachable). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /**
+   * How long a request waits for one of the pool's connections while all are busy (a crowd), before answering 503.
+   * Longer than the connect timeout: 1,000 chat replies sent at once queued past 5 s on 2 cores (bench/README.md).
+   */
+  DATABASE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Postgres connections each process keeps at most (WEB_CONCURRENCY workers have a pool each). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** How long a finished chat reply keeps trying to save while the database is unavailable, before ending. */

@@ -74,6 +74,7 @@ export function openAppDatabase(config: Config, logger: Logger, poolSize?: numbe
     dataDir: path.join(config.dataDir, "pglite"),
     preparedStatements: config.PGLITE_PREPARED_STATEMENTS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queueTimeoutMs: config.DATABASE_QUEUE_TIMEOUT_MS,
     poolSize: poolSize ?? config.DATABASE_POOL_SIZE,
     onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
     onStartRetry: (err, attempt) =>

@@ -15,6 +15,8 @@ const UNAVAILABLE_MESSAGES = new Set([
   "Client has encountered a connection error and is not queryable",
   "Client was closed and is not queryable",
   "timeout exceeded when trying to connect",
+  // The client's own connect timeout (postgres-pool.ts gives each new connection DATABASE_CONNECT_TIMEOUT_MS).
+  "timeout expired",
   "Cannot use a pool after calling end on the pool",
 ]);
 

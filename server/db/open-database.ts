@@ -18,8 +18,10 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PGlite only: run statements through the prepared-statement client (default); false uses PGlite's own query. */
   preparedStatements?: boolean;
-  /** How long a query waits for a connection before failing as unavailable (default 5000 ms). */
+  /** How long opening a Postgres connection may take before the query fails as unavailable (default 5000 ms). */
   connectTimeoutMs?: number;
+  /** How long a query waits for a free connection while all are busy, before failing (default: connectTimeoutMs). */
+  queueTimeoutMs?: number;
   /** How long start-up keeps trying to reach the server and migrate while it is unavailable (default 30000 ms). */
   startRetryMs?: number;
   /** A pooled connection died (server restart, terminated backend, network reset); the pool replaces it. */
@@ -59,6 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      queueTimeoutMillis: opts.queueTimeoutMs,
       // A startup parameter, so every connection has it before its first query.
       options: `-c pg_trgm.word_similarity_threshold=${TRGM_THRESHOLD}`,
       onConnectionError: opts.onConnectionError ?? defaultConnectionError,

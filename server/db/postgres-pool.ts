@@ -49,12 +49,33 @@ class GuardedPool extends pg.Pool {
 export interface PostgresPoolOptions {
   connectionString: string;
   max: number;
-  /** How long a request waits for a connection (a new one, or a free one when all are busy) before failing. */
+  /** How long opening a new connection may take before it fails (a server down, hung or unreachable). */
   connectionTimeoutMillis: number;
+  /**
+   * How long a request waits for a free connection while all of them are busy with other requests, before it fails
+   * (default: connectionTimeoutMillis). A busy pool is a healthy server with a queue, not an unreachable one.
+   */
+  queueTimeoutMillis?: number;
   /** Startup parameters (`-c name=value`), set before a connection's first query. */
   options: string;
   /** A connection died, idle or in use: reported once per connection; the pool replaces it. */
   onConnectionError(err: Error): void;
+}
+
+/**
+ * A client whose own connect attempt gives up after `ms`. pg-pool has one timeout for two waits, a new connection
+ * and a free one in its queue; the pool's is the queue's (and a backstop), the client's is the connection's.
+ */
+function clientConnectingWithin(ms: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(
+        typeof config === "string"
+          ? { connectionString: config, connectionTimeoutMillis: ms }
+          : { ...config, connectionTimeoutMillis: ms },
+      );
+    }
+  };
 }
 
 /** The node-postgres pool, made safe against connections that die at any moment (see guardCheckout). */
@@ -62,7 +83,8 @@ export function createPostgresPool(opts: PostgresPoolOptions): pg.Pool {
   const pool = new GuardedPool({
     connectionString: opts.connectionString,
     max: opts.max,
-    connectionTimeoutMillis: opts.connectionTimeoutMillis,
+    connectionTimeoutMillis: Math.max(opts.queueTimeoutMillis ?? 0, opts.connectionTimeoutMillis),
+    Client: clientConnectingWithin(opts.connectionTimeoutMillis),
     options: opts.options,
   });
   pool.on("connect", (client) => {

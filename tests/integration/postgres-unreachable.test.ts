@@ -61,6 +61,28 @@ describe("an unreachable Postgres server", () => {
     expect(retries.every(isDatabaseUnavailable)).toBe(true);
   });
 
+  it("fails a new connection at the connect timeout, however long the queue timeout", async () => {
+    const pool = createPostgresPool({
+      connectionString: silentUrl,
+      max: 1,
+      connectionTimeoutMillis: 200,
+      // Far beyond the test's own time limit: only the connection's own timeout can end this query in time.
+      queueTimeoutMillis: 600_000,
+      options: "",
+      onConnectionError: () => undefined,
+    });
+    try {
+      const failed = await pool.query("select 1").then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("answers API requests with a 503 envelope within the connect timeout", async () => {
     const pool = createPostgresPool({
       connectionString: silentUrl,

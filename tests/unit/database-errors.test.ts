@@ -23,6 +23,7 @@ describe("isDatabaseUnavailable", () => {
       "Connection terminated unexpectedly",
       "Client has encountered a connection error and is not queryable",
       "timeout exceeded when trying to connect",
+      "timeout expired",
       "Connection terminated due to connection timeout",
     ]) {
       expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
