@@ -84,6 +84,11 @@ const configSchema = z.object({
   /** A client must send its request's headers within this time, and the whole request within the next. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Handles accepting connections on the server's one listening socket (http/listen-handles.ts): a busy Node 20
+   * process takes one new connection per handle and turn of its event loop. 1: Node's own single handle.
+   */
+  HTTP_LISTEN_HANDLES: z.coerce.number().int().min(1).max(64).default(8),
   REQUEST_SIGNING: z.enum(["off", "verify", "enforce"]).default("off"),
   SIGNING_KEY: z.string().min(8).default("kewl-web-signing-v1"),
   SIGNING_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),

@@ -1,4 +1,5 @@
 import http from "node:http";
+import type net from "node:net";
 import type { Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
@@ -6,6 +7,7 @@ import type { ApiEnv } from "./api/context";
 import { type Config, parseConfig } from "./config";
 import { compileTrust } from "./http/client-address";
 import { closeWithoutReading } from "./http/close-unread";
+import { addListenHandles } from "./http/listen-handles";
 import { limitPages } from "./http/page-rate-limit";
 import type { Logger } from "./logger";
 import type { KeyValueStore } from "./modules/limits/key-value-store";
@@ -30,6 +32,8 @@ export function createHttpServer(
 ): {
   server: http.Server;
   setPageHandler(handler: NodeHandler): void;
+  /** Once listening: `count` more handles accept for the server (http/listen-handles.ts); shutdown closes them. */
+  addListenHandles(count: number): Promise<void>;
   shutdown(deadlineMs: number): Promise<void>;
 } {
   const config = options.config ?? parseConfig({});
@@ -86,6 +90,7 @@ export function createHttpServer(
   server.keepAliveTimeout = 65_000;
 
   const sockets = new Set<Socket>();
+  const listenCopies: net.Server[] = [];
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -96,9 +101,15 @@ export function createHttpServer(
     setPageHandler(handler) {
       pageHandler = handler;
     },
+    async addListenHandles(count) {
+      const copies = await addListenHandles(server, count);
+      if (stopping) for (const copy of copies) copy.close();
+      else listenCopies.push(...copies);
+    },
     // Stop accepting, let in-flight requests finish, then force-close what is left (open event streams).
     shutdown(deadlineMs) {
       stopping = true;
+      for (const copy of listenCopies.splice(0)) copy.close();
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           for (const s of sockets) s.destroy();

@@ -40,6 +40,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
     http.server.once("error", reject);
     http.server.listen(config.PORT, config.HOST, () => resolve());
   });
+  await http.addListenHandles(config.HTTP_LISTEN_HANDLES - 1);
   const address = http.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info("listening", {

@@ -1,0 +1,65 @@
+import { spawn } from "node:child_process";
+import cluster from "node:cluster";
+import type net from "node:net";
+
+/**
+ * More handles accepting on one listening socket. Since libuv 1.45 (Node 20) a listening handle accepts one
+ * connection per turn of the event loop (libuv/libuv#3696; nodejs/node#57364 is the regression it caused). A
+ * process busy with 1,000 open replies turns its loop a few dozen times a second, so a crowd's new connections
+ * waited in the kernel's queue for seconds: with 1,000 replies asked at once, the last quarter of the requests
+ * reached the server 2-7 s after the first (bench/README.md, "Issue 16, sixth session").
+ *
+ * Each extra handle holds its own descriptor of the same socket, and takes one more connection per turn. Node 20
+ * has neither SO_REUSEPORT (`reusePort` came in 22.12) nor dup(), but a handle sent over IPC arrives as a new
+ * descriptor: a helper process is given the server and sends it back `count` times. A connection the helper takes
+ * meanwhile is sent back too, so none is lost. Not possible for a cluster worker in round-robin mode (its server
+ * holds no socket: the primary accepts), which gets none.
+ */
+const HELPER = `
+process.once("message", (message, server) => {
+  if (!server || typeof message?.count !== "number") return process.exit(1);
+  server.on("connection", (socket) => process.send({ type: "socket" }, socket));
+  for (let i = 0; i < message.count; i++) process.send({ type: "copy" }, server);
+  process.send({ type: "done" }, () => server.close(() => process.disconnect()));
+});
+`;
+
+/** The helper gets this long to send the copies; what has come by then is kept. */
+const HELPER_DEADLINE_MS = 10_000;
+
+/** True when this process's listening servers hold a socket of their own (not a round-robin cluster worker's). */
+export function holdsListeningSocket(): boolean {
+  return cluster.isPrimary || cluster.schedulingPolicy !== cluster.SCHED_RR;
+}
+
+/**
+ * Gives the listening `server` up to `count` more handles, whose connections it handles as its own. Resolves with
+ * them (close them with the server); on any failure, with those made so far (the server is served either way).
+ */
+export function addListenHandles(server: net.Server, count: number): Promise<net.Server[]> {
+  const copies: net.Server[] = [];
+  if (count <= 0 || !server.listening || !holdsListeningSocket()) return Promise.resolve(copies);
+  return new Promise((resolve) => {
+    const helper = spawn(process.execPath, ["-e", HELPER], { stdio: ["ignore", "ignore", "ignore", "ipc"] });
+    const deadline = setTimeout(() => helper.kill(), HELPER_DEADLINE_MS);
+    deadline.unref();
+    const done = () => {
+      clearTimeout(deadline);
+      resolve(copies);
+    };
+    helper.once("error", done);
+    helper.once("exit", done);
+    helper.on("message", (message: { type?: unknown }, handle?: net.Server | net.Socket) => {
+      if (!handle) return;
+      if (message.type === "copy" && "listen" in handle) {
+        copies.push(handle);
+        handle.on("connection", (socket: net.Socket) => server.emit("connection", socket));
+      } else if (message.type === "socket" && !("listen" in handle)) {
+        server.emit("connection", handle);
+      }
+    });
+    helper.send({ count }, server, (err) => {
+      if (err) helper.kill();
+    });
+  });
+}

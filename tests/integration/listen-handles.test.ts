@@ -1,0 +1,76 @@
+import { execFileSync } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { ApiEnv } from "@/server/api/context";
+import { addListenHandles } from "@/server/http/listen-handles";
+import { createHttpServer } from "@/server/http-server";
+
+/** Opens `count` connections to the port from another process and returns once all are established. */
+function connectWhileBlocked(port: number, count: number): void {
+  const script = `
+    const net = require("node:net");
+    let open = 0;
+    for (let i = 0; i < ${count}; i++) net.connect(${port}, "127.0.0.1", () => { if (++open === ${count}) process.exit(0); });
+  `;
+  // Synchronous: this process's event loop is blocked meanwhile, so the connections wait in the accept queue.
+  execFileSync(process.execPath, ["-e", script]);
+}
+
+/** How many connections the server takes in the turn of the event loop in which it takes the first. */
+function acceptedInOneTurn(server: net.Server): Promise<number> {
+  let accepted = 0;
+  server.on("connection", () => accepted++);
+  return new Promise((resolve) => server.once("connection", () => setImmediate(() => resolve(accepted))));
+}
+
+async function startServer() {
+  const api = new Hono<ApiEnv>().get("/v1/ping", (c) => c.text("pong"));
+  const http = createHttpServer(api);
+  await new Promise<void>((resolve) => http.server.listen(0, "127.0.0.1", resolve));
+  return { http, port: (http.server.address() as AddressInfo).port };
+}
+
+describe("more handles listening on one socket", () => {
+  it("takes one queued connection per turn of the event loop with Node's one handle", async () => {
+    const { http, port } = await startServer();
+    try {
+      const turn = acceptedInOneTurn(http.server);
+      connectWhileBlocked(port, 5);
+      expect(await turn).toBe(1);
+    } finally {
+      await http.shutdown(1000);
+    }
+  });
+
+  it("takes one per handle with four more, and answers requests that came through them", async () => {
+    const { http, port } = await startServer();
+    try {
+      await http.addListenHandles(4);
+      const turn = acceptedInOneTurn(http.server);
+      connectWhileBlocked(port, 5);
+      expect(await turn).toBe(5);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/v1/ping`).then((r) => r.text())),
+      );
+      expect(answers).toEqual(Array.from({ length: 20 }, () => "pong"));
+    } finally {
+      await http.shutdown(1000);
+    }
+    // Every handle closed with the server: nothing listens on the socket any more.
+    const refused = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.destroy();
+        resolve("connected");
+      });
+      socket.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    expect(refused).toBe("ECONNREFUSED");
+  });
+
+  it("gives a server that is not listening none", async () => {
+    const server = net.createServer();
+    expect(await addListenHandles(server, 3)).toEqual([]);
+  });
+});
