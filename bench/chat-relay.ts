@@ -39,6 +39,7 @@ import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
+import { addListenHandles } from "../server/http/listen-handles";
 import {
   GOAL_CONCURRENT_TTFT_P95_MS,
   printCpu,
@@ -118,6 +119,9 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
 
   const stub = await startOpenAiStub({ tokenDelayMs: opts.tokenDelayMs });
   onCleanup("close the stub", () => stub.close());
+  // A provider takes a crowd's connections at once; one handle took one per busy loop turn (listen-handles.ts).
+  const stubCopies = await addListenHandles(stub.server, opts.stubListenCopies);
+  onCleanup("close the stub's listening copies", async () => stubCopies.forEach((c) => c.close()));
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   onCleanup("close the client agent", async () => agent.destroy());
 
@@ -133,9 +137,12 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   out(
     `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}; ` +
       `${process.env.BENCH_SERVER_FROM_SOURCE === "1" ? "the sources through tsx" : "bundled by esbuild, as npm start runs it"}), the real OpenAI-compatible provider, ` +
-      `memory store, no rate limit${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
+      `memory store, no rate limit, ${process.env.HTTP_LISTEN_HANDLES ?? "8"} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
-  out(`upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms`);
+  out(
+    `upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms; ` +
+      `${stubCopies.length + 1} listening handles accept for it`,
+  );
   if (opts.lore) {
     out("prompt: a 200-entry lorebook on the character and a full memory (summary and pinned facts) in every chat");
   }

@@ -22,6 +22,8 @@ export interface Options {
   heapAtPeak: boolean;
   /** After the concurrent part, the same streams through the relay's floor (bench/lib/relay-floor.ts). */
   floor: boolean;
+  /** Handles accepting for the stub beyond its own (bench/lib/listen-copies.ts); 0: the stub's one. */
+  stubListenCopies: number;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -40,6 +42,7 @@ export function parseArgs(argv: string[]): Options {
     workers: 1,
     heapAtPeak: false,
     floor: true,
+    stubListenCopies: 8,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -97,6 +100,9 @@ export function parseArgs(argv: string[]): Options {
       case "--no-floor":
         opts.floor = false;
         break;
+      case "--stub-listen-copies":
+        opts.stubListenCopies = intFlag(flag, value(), 0);
+        break;
       case "--help":
       case "-h":
         out(
@@ -106,7 +112,8 @@ export function parseArgs(argv: string[]): Options {
             "                               [--workers N (Postgres only: once with 1 worker, then with N)]\n" +
             "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]\n" +
             "                               [--heap-at-peak (live heap per open stream, after full collections)]\n" +
-            "                               [--no-floor (skip the same streams through the relay alone)]",
+            "                               [--no-floor (skip the same streams through the relay alone)]\n" +
+            "                               [--stub-listen-copies 8 (more handles accepting for the stub; 0: its one)]",
         );
         process.exit(0);
         break;

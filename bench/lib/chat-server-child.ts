@@ -80,6 +80,7 @@ async function main(): Promise<void> {
 
   const api = await startApiInProcess(database, "stop the chat API", {
     LOG_LEVEL: "warn",
+    HTTP_LISTEN_HANDLES: process.env.HTTP_LISTEN_HANDLES,
     LLM_BASE_URL: process.env.LLM_BASE_URL,
     CHAT_FREE_REPLIES_PER_DAY: "100000",
     CHAT_MAX_STREAMS_PER_USER: "1000",

@@ -60,6 +60,8 @@ export async function startApiInProcess(
     }),
   );
   const port = await listen(httpServer.server);
+  // As serve.ts does: more handles take a crowd's connections (server/http/listen-handles.ts).
+  await httpServer.addListenHandles(config.HTTP_LISTEN_HANDLES - 1);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

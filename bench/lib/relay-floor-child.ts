@@ -15,8 +15,11 @@
  * BENCH_CHAT_ALLOC_PROF as there.
  */
 import http from "node:http";
+import type net from "node:net";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
+import { parseConfig } from "../../server/config";
+import { addListenHandles } from "../../server/http/listen-handles";
 import { createFrameSink, coalesceWindowMs } from "../../server/modules/chat/frame-sink";
 import { CLOSE_FRAME } from "../../server/modules/chat/relay-frames";
 import { replyNumber, replyPhase } from "../../server/modules/chat/reply-phases";
@@ -115,6 +118,7 @@ const figures = serveWindowFigures(() => open, "relay-floor");
 const stop = () => {
   figures.stop();
   target.pool.close();
+  for (const copy of copies) copy.close();
   server.close(() => process.exit(0));
   server.closeAllConnections();
 };
@@ -122,7 +126,14 @@ process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
 process.once("disconnect", stop);
 
-server.listen(0, "127.0.0.1", () => {
+// The same handles on its socket as our server's (server/http/listen-handles.ts).
+const { HTTP_LISTEN_HANDLES } = parseConfig({ HTTP_LISTEN_HANDLES: process.env.HTTP_LISTEN_HANDLES });
+let copies: net.Server[] = [];
+
+server.listen(0, "127.0.0.1", () => void announce());
+
+async function announce(): Promise<void> {
+  copies = await addListenHandles(server, HTTP_LISTEN_HANDLES - 1);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the floor server has no port");
   send({
@@ -134,4 +145,4 @@ server.listen(0, "127.0.0.1", () => {
     driver: "none",
     setupMs: performance.now() - started,
   });
-});
+}

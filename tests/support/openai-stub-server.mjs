@@ -122,6 +122,7 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
   return {
     baseUrl: `http://${urlHost}:${actualPort}/v1`,
     port: actualPort,
+    server,
     stats,
     requests,
     until,
