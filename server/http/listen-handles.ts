@@ -27,6 +27,26 @@ process.once("message", (message, server) => {
 /** The helper gets this long to send the copies; what has come by then is kept. */
 const HELPER_DEADLINE_MS = 10_000;
 
+/**
+ * What a server gives the sockets it accepts (net.js onconnection), for a copy to give them the same: an HTTP server
+ * has noDelay and allowHalfOpen on, a copy arrives as a plain net.Server with both off (a copy-accepted reply's small
+ * writes then waited for Nagle's algorithm). maxConnections is left out: each copy would count its own.
+ */
+const ACCEPTED_SOCKET_OPTIONS = [
+  "allowHalfOpen",
+  "pauseOnConnect",
+  "highWaterMark",
+  "noDelay",
+  "keepAlive",
+  "keepAliveInitialDelay",
+] as const;
+
+function acceptLike(copy: net.Server, server: net.Server): void {
+  const from = server as unknown as Record<string, unknown>;
+  const to = copy as unknown as Record<string, unknown>;
+  for (const option of ACCEPTED_SOCKET_OPTIONS) to[option] = from[option];
+}
+
 /** True when this process's listening servers hold a socket of their own (not a round-robin cluster worker's). */
 export function holdsListeningSocket(): boolean {
   return cluster.isPrimary || cluster.schedulingPolicy !== cluster.SCHED_RR;
@@ -52,6 +72,8 @@ export function addListenHandles(server: net.Server, count: number): Promise<net
     helper.on("message", (message: { type?: unknown }, handle?: net.Server | net.Socket) => {
       if (!handle) return;
       if (message.type === "copy" && "listen" in handle) {
+        // Before it accepts anything: the copy listens already, but accepts only in a later turn of the loop.
+        acceptLike(handle, server);
         copies.push(handle);
         handle.on("connection", (socket: net.Socket) => server.emit("connection", socket));
       } else if (message.type === "socket" && !("listen" in handle)) {

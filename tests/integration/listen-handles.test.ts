@@ -48,9 +48,13 @@ describe("more handles listening on one socket", () => {
     const { http, port } = await startServer();
     try {
       await http.addListenHandles(4);
+      const halfOpen: boolean[] = [];
+      http.server.on("connection", (socket: net.Socket) => halfOpen.push(socket.allowHalfOpen));
       const turn = acceptedInOneTurn(http.server);
       connectWhileBlocked(port, 5);
       expect(await turn).toBe(5);
+      // The copies accept as the HTTP server does (a plain net.Server would not keep a half-closed socket open).
+      expect(halfOpen).toEqual([true, true, true, true, true]);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/v1/ping`).then((r) => r.text())),
       );
