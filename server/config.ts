@@ -86,9 +86,10 @@ const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /**
    * Handles accepting connections on the server's one listening socket (http/listen-handles.ts): a busy Node 20
-   * process takes one new connection per handle and turn of its event loop. 1: Node's own single handle.
+   * process takes one new connection per handle and turn of its event loop. 1: Node's own single handle. Unset: 8
+   * on Postgres, 1 on PGlite (listenHandleCount).
    */
-  HTTP_LISTEN_HANDLES: z.coerce.number().int().min(1).max(64).default(8),
+  HTTP_LISTEN_HANDLES: z.coerce.number().int().min(1).max(64).optional(),
   REQUEST_SIGNING: z.enum(["off", "verify", "enforce"]).default("off"),
   SIGNING_KEY: z.string().min(8).default("kewl-web-signing-v1"),
   SIGNING_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),

@@ -16,6 +16,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
   const { settleBackgroundDeliveries } = await import("./modules/mail/background-deliveries");
   const { runsTimedJobs } = await import("./cluster/worker-slot");
   const { startTimedJobs } = await import("./timed-jobs");
+  const { listenHandleCount } = await import("./http/listen-handles");
 
   const dev = config.NODE_ENV === "development";
   const timedJobs = runsTimedJobs(slot);
@@ -40,7 +41,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
     http.server.once("error", reject);
     http.server.listen(config.PORT, config.HOST, () => resolve());
   });
-  await http.addListenHandles(config.HTTP_LISTEN_HANDLES - 1);
+  await http.addListenHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, deps.database.driver) - 1);
   const address = http.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info("listening", {

@@ -26,6 +26,7 @@ export async function startApiInProcess(
   const { parseConfig } = await import("../../server/config");
   const { createApi } = await import("../../server/api/app");
   const { createHttpServer } = await import("../../server/http-server");
+  const { listenHandleCount } = await import("../../server/http/listen-handles");
   const { createLogger } = await import("../../server/logger");
   const { createMemoryStore } = await import("../../server/modules/limits/memory-store");
   const { createEventWriter } = await import("../../server/modules/analytics/event-writer");
@@ -61,7 +62,7 @@ export async function startApiInProcess(
   );
   const port = await listen(httpServer.server);
   // As serve.ts does: more handles take a crowd's connections (server/http/listen-handles.ts).
-  await httpServer.addListenHandles(config.HTTP_LISTEN_HANDLES - 1);
+  await httpServer.addListenHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, handle.driver) - 1);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

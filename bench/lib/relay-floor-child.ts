@@ -19,7 +19,7 @@ import type net from "node:net";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { parseConfig } from "../../server/config";
-import { addListenHandles } from "../../server/http/listen-handles";
+import { addListenHandles, listenHandleCount } from "../../server/http/listen-handles";
 import { createFrameSink, coalesceWindowMs } from "../../server/modules/chat/frame-sink";
 import { CLOSE_FRAME } from "../../server/modules/chat/relay-frames";
 import { replyNumber, replyPhase } from "../../server/modules/chat/reply-phases";
@@ -126,14 +126,17 @@ process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
 process.once("disconnect", stop);
 
-// The same handles on its socket as our server's (server/http/listen-handles.ts).
-const { HTTP_LISTEN_HANDLES } = parseConfig({ HTTP_LISTEN_HANDLES: process.env.HTTP_LISTEN_HANDLES });
+// The same handles on its socket as our server's (server/http/listen-handles.ts; the bench names its database).
+const handles = listenHandleCount(
+  parseConfig({ HTTP_LISTEN_HANDLES: process.env.HTTP_LISTEN_HANDLES }).HTTP_LISTEN_HANDLES,
+  process.env.BENCH_FLOOR_AS_DRIVER === "postgres" ? "postgres" : "pglite",
+);
 let copies: net.Server[] = [];
 
 server.listen(0, "127.0.0.1", () => void announce());
 
 async function announce(): Promise<void> {
-  copies = await addListenHandles(server, HTTP_LISTEN_HANDLES - 1);
+  copies = await addListenHandles(server, handles - 1);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the floor server has no port");
   send({

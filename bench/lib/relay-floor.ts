@@ -34,11 +34,13 @@ interface FloorRun {
   stubChunks: () => number;
   cpuProfDir?: string;
   allocProfDir?: string;
+  /** Our server's database: the floor listens with as many handles as ours (listenHandleCount). */
+  driver: "pglite" | "postgres";
 }
 
 /** Starts the floor, warms it with one reply, runs `streams` at once through it like ours, and stops it. */
 async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
-  const floor = await startRelayFloorChild(run.stubBaseUrl, run.cpuProfDir, run.allocProfDir);
+  const floor = await startRelayFloorChild(run.stubBaseUrl, run.driver, run.cpuProfDir, run.allocProfDir);
   try {
     const once = () => timeStream(run.agent, floor.port, "/", run.upstreamBody, "kewl");
     const warm = await once();

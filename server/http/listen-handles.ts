@@ -24,6 +24,15 @@ process.once("message", (message, server) => {
 });
 `;
 
+/**
+ * How many handles a process listens with: the setting, else 8 on Postgres and 1 on PGlite. On PGlite the starts'
+ * statements run on the server's own thread, and taking 200 replies' connections at once doubled its event-loop
+ * delay p99 (25-57 ms to 109-112 ms over three runs each) with no gain in time to first token (bench/README.md).
+ */
+export function listenHandleCount(setting: number | undefined, driver: "pglite" | "postgres"): number {
+  return setting ?? (driver === "postgres" ? 8 : 1);
+}
+
 /** The helper gets this long to send the copies; what has come by then is kept. */
 const HELPER_DEADLINE_MS = 10_000;
 

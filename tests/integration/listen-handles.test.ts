@@ -4,7 +4,7 @@ import net from "node:net";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { ApiEnv } from "@/server/api/context";
-import { addListenHandles } from "@/server/http/listen-handles";
+import { addListenHandles, listenHandleCount } from "@/server/http/listen-handles";
 import { createHttpServer } from "@/server/http-server";
 
 /** Opens `count` connections to the port from another process and returns once all are established. */
@@ -76,5 +76,12 @@ describe("more handles listening on one socket", () => {
   it("gives a server that is not listening none", async () => {
     const server = net.createServer();
     expect(await addListenHandles(server, 3)).toEqual([]);
+  });
+
+  it("listens with 8 handles on Postgres and Node's one on PGlite, unless HTTP_LISTEN_HANDLES says", () => {
+    expect(listenHandleCount(undefined, "postgres")).toBe(8);
+    expect(listenHandleCount(undefined, "pglite")).toBe(1);
+    expect(listenHandleCount(3, "pglite")).toBe(3);
+    expect(listenHandleCount(1, "postgres")).toBe(1);
   });
 });
