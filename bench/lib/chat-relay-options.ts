@@ -22,7 +22,7 @@ export interface Options {
   heapAtPeak: boolean;
   /** After the concurrent part, the same streams through the relay's floor (bench/lib/relay-floor.ts). */
   floor: boolean;
-  /** Handles accepting for the stub beyond its own (bench/lib/listen-copies.ts); 0: the stub's one. */
+  /** Handles accepting for the stub beyond its own (server/http/listen-handles.ts); 0: the stub's one. */
   stubListenCopies: number;
 }
 

@@ -13,7 +13,7 @@ export interface OpenAiStub {
   /** e.g. "http://127.0.0.1:41234/v1" */
   baseUrl: string;
   port: number;
-  /** The listening HTTP server (the chat bench gives it more accepting handles: bench/lib/listen-copies.ts). */
+  /** The listening HTTP server (the chat bench gives it more accepting handles: server/http/listen-handles.ts). */
   server: import("node:http").Server;
   stats: OpenAiStubStats;
   /** The parsed JSON bodies of the accepted chat completion requests, oldest first. */
