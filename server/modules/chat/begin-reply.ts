@@ -149,7 +149,8 @@ export async function beginReply(
 ): Promise<BegunReply> {
   const trace = replyNumber();
   replyPhase(trace, "received");
-  const context = await contextReadGate(deps.db, deps.config.DATABASE_POOL_SIZE)(() =>
+  const readGate = contextReadGate(deps.db, deps.config.DATABASE_POOL_SIZE);
+  const context = await readGate(() =>
     readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id }),
   );
   replyPhase(trace, "context-read");
