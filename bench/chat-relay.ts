@@ -39,7 +39,7 @@ import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
-import { addListenHandles } from "../server/http/listen-handles";
+import { addListenHandles, listenHandleCount } from "../server/http/listen-handles";
 import {
   GOAL_CONCURRENT_TTFT_P95_MS,
   printCpu,
@@ -50,7 +50,7 @@ import {
   printAllocations,
   printProfile,
 } from "./lib/chat-relay-figures";
-import { parseArgs, type Options } from "./lib/chat-relay-options";
+import { envListenHandles, parseArgs, usersNeeded, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
@@ -125,19 +125,13 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   onCleanup("close the client agent", async () => agent.destroy());
 
-  // Users: the sequential warm-up and measured requests, the long-reply reference, the concurrent streams.
-  const users =
-    opts.warmup +
-    opts.requests +
-    opts.leaves +
-    (opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0) +
-    opts.streams;
+  const users = usersNeeded(opts);
   const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir, workers, opts.allocProfDir);
   out(`database: ${databaseLabel}`);
   out(
     `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}; ` +
       `${process.env.BENCH_SERVER_FROM_SOURCE === "1" ? "the sources through tsx" : "bundled by esbuild, as npm start runs it"}), the real OpenAI-compatible provider, ` +
-      `memory store, no rate limit, ${process.env.HTTP_LISTEN_HANDLES ?? (opts.postgres ? "8" : "1")} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
+      `memory store, no rate limit, ${listenHandleCount(envListenHandles(), server.driver === "postgres" ? "postgres" : "pglite")} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(
     `upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms; ` +

@@ -125,3 +125,18 @@ export function parseArgs(argv: string[]): Options {
     throw new Error("--workers needs --postgres: PGlite is one process's database");
   return opts;
 }
+
+/**
+ * Users the server child makes, one per reply: the sequential warm-up and measured requests, the leaves, the
+ * long-reply reference, the concurrent streams.
+ */
+export function usersNeeded(opts: Options): number {
+  const reference = opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0;
+  return opts.warmup + opts.requests + opts.leaves + reference + opts.streams;
+}
+
+/** HTTP_LISTEN_HANDLES as the bench's children read it (unset: listenHandleCount's default for the database). */
+export function envListenHandles(): number | undefined {
+  const value = process.env.HTTP_LISTEN_HANDLES;
+  return value ? Number(value) : undefined;
+}
