@@ -57,7 +57,7 @@ function acceptLike(copy: net.Server, server: net.Server): void {
 }
 
 /** True when this process's listening servers hold a socket of their own (not a round-robin cluster worker's). */
-export function holdsListeningSocket(): boolean {
+function holdsListeningSocket(): boolean {
   return cluster.isPrimary || cluster.schedulingPolicy !== cluster.SCHED_RR;
 }
 
