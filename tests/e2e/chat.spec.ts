@@ -239,7 +239,11 @@ test("a session ended elsewhere: sending signs out with the notice, shows no rep
   request,
 }) => {
   const session = await signedInUser(page, request, "ended");
+  // The page's own signed-in reads (the plan comes last) finish first: else one of them could meet the ended
+  // session before the send does, sign out, and the send would open the sign-in dialog instead.
+  const planRead = page.waitForResponse((res) => new URL(res.url()).pathname === "/v1/subscribe/me");
   await openChat(page, true);
+  await planRead;
   // Signing out on another device ends the session on the server.
   const logout = await request.post("/v1/user/logout", {
     data: {},
