@@ -11,7 +11,7 @@
  *
  *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]
  *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
- *                               [--workers N] [--no-floor]
+ *                               [--workers N] [--no-floor] [--warm-streams N] (--help: all)
  *
  * - Upstream: tests/support/openai-stub-server.mjs in this process, one word per chunk every --token-delay-ms.
  *   The sequential requests get its short echo (~16 words; --long: its 300-word reply, [[long]]); the concurrent
@@ -25,8 +25,8 @@
  *   database kewl_bench_chat_<random> on BENCH_DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/postgres,
  *   dropped at the end, also on error or Ctrl-C.
  * - Server figures (bench/lib/chat-relay-figures.ts): CPU per reply and per piece of text, memory per open stream,
- *   event-loop delay p50/p99/max, when the replies reached each phase inside the server (reply-phases.ts), and
- *   with --cpu-prof the top CPU consumers of each part's profile.
+ *   event-loop delay p50/p99/max, where the main thread was (on a core or waiting for one), when the replies
+ *   reached each phase inside the server (reply-phases.ts), with --cpu-prof the top CPU consumers of each part.
  * - The relay's floor (bench/lib/relay-floor.ts; not with --workers, skipped with --no-floor): the same concurrent
  *   streams through node:http with the same upstream client and frame sink and none of the app, measured the same
  *   way, and our figures over its figures.
@@ -45,10 +45,12 @@ import {
   printCpu,
   printLiveHeap,
   printLoopDelay,
+  printMainThread,
   printMemoryPerStream,
   printPhases,
   printAllocations,
   printProfile,
+  printSyscalls,
 } from "./lib/chat-relay-figures";
 import { envListenHandles, parseArgs, usersNeeded, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
@@ -59,6 +61,7 @@ import { compareWithFloor } from "./lib/relay-floor";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText, measureLeaves } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
+import { warmUp } from "./lib/warm-up";
 import { f1, p, peakOpen, printConcurrentTimes, printSequentialTimes } from "./lib/stream-timings";
 import { startServerChild } from "./lib/start-chat-server-child";
 import { syscallCounts, syscallsBetween } from "./lib/syscall-counts";
@@ -282,6 +285,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   // ---- concurrent streams
   if (opts.streams > 0) {
     const ref = streamsMessage === message ? seq : await pairUp(streamsMessage);
+    await warmUp(opts.warmStreams, seq.relayed);
     await sleep(500);
     const idle = await server.memory();
     // --heap-at-peak: one full collection now and one when every stream is open (a pause of its own: figures
@@ -307,7 +311,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     out();
     out(
       `## Concurrent: ${opts.streams} streams started at once, each a different user, ${opts.streamsReply} replies ` +
-        `(${ref.first.text.length} chars; ${wallS.toFixed(1)} s)`,
+        `(${ref.first.text.length} chars; ${wallS.toFixed(1)} s)` +
+        (opts.warmStreams ? `, after ${opts.warmStreams} short replies at once, unmeasured` : ""),
     );
     out();
     printConcurrentTimes(runs, ref.first, ref.firstDirect);
@@ -337,13 +342,9 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
     printLiveHeap(loaded);
     printLoopDelay(loaded, true);
+    printMainThread(loaded);
     printPhases(loaded);
-    if (serverCalls) {
-      out(
-        `  server system calls (/proc/PID/io): ${serverCalls.reads} reads (${(serverCalls.reads / textPieces).toFixed(2)} per token), ` +
-          `${serverCalls.writes} writes (${(serverCalls.writes / opts.streams).toFixed(1)} per reply), sockets and database included`,
-      );
-    }
+    printSyscalls(serverCalls, { replies: opts.streams, pieces: textPieces });
     out(
       `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,
     );
@@ -367,6 +368,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         stubBaseUrl: stub.baseUrl,
         agent,
         upstreamBody: ref.directBody,
+        warm: { streams: opts.warmStreams, upstreamBody: seq.directBody },
         streams: opts.streams,
         stubChunks: () => stub.stats.chunks,
         cpuProfDir: opts.cpuProfDir,

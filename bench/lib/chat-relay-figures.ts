@@ -5,6 +5,8 @@
  */
 import type { ReplyPhase } from "../../server/modules/chat/reply-phases";
 import type { ChildMemory } from "./server-window-figures";
+import type { SyscallCounts } from "./syscall-counts";
+import type { ThreadTimes } from "./thread-schedstat";
 import { formatAllocSummary, readAllocSummary } from "./alloc-profile-summary";
 import { formatProfileSummary, readProfileSummary } from "./cpu-profile-summary";
 import { out, printTable } from "./harness";
@@ -32,6 +34,33 @@ export function printCpu(
         ? ` (goal <= ${GOAL_CPU_PER_STREAM_MS} ms) ${verdict(perReply <= GOAL_CPU_PER_STREAM_MS)}`
         : "") +
       `, ${f1(perPieceUs)} µs per token (all of the server's CPU over the tokens, set-up and storing included)`,
+  );
+}
+
+/**
+ * Where the server's main thread was while the crowd started and over the window: on a core, ready but waiting
+ * for one (the cores are shared with the database and the load generator), or neither (idle, or blocked).
+ */
+export function printMainThread(window: ChildMemory, indent = "  "): void {
+  const { window: all, toFirstTextP95: start } = window.mainThread;
+  if (!all) return;
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const split = (t: ThreadTimes) =>
+    `on a core ${s(t.runMs)}, waiting for one ${s(t.waitMs)}, neither ${s(Math.max(0, t.spanMs - t.runMs - t.waitMs))} ` +
+    `(the other threads on a core ${s(t.othersRunMs)})`;
+  out(
+    `${indent}server main thread (/proc schedstat, sampled every 20 ms): ` +
+      (start ? `to the 95th first text (${s(start.spanMs)}) ${split(start)}; ` : "") +
+      `over the run (${s(all.spanMs)}) ${split(all)}`,
+  );
+}
+
+/** The server's read and write system calls over the window (/proc/PID/io), when they could be read. */
+export function printSyscalls(calls: SyscallCounts | null, work: { replies: number; pieces: number }): void {
+  if (!calls) return;
+  out(
+    `  server system calls (/proc/PID/io): ${calls.reads} reads (${(calls.reads / work.pieces).toFixed(2)} per token), ` +
+      `${calls.writes} writes (${(calls.writes / work.replies).toFixed(1)} per reply), sockets and database included`,
   );
 }
 

@@ -24,6 +24,11 @@ export interface Options {
   floor: boolean;
   /** Handles accepting for the stub beyond its own (server/http/listen-handles.ts); 0: the stub's one. */
   stubListenCopies: number;
+  /**
+   * Short replies sent at once, unmeasured, before the concurrent part (and before the floor's): a server that has
+   * run a while has its hot paths compiled, and a cold one compiles them in the middle of the crowd.
+   */
+  warmStreams: number;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -43,6 +48,7 @@ export function parseArgs(argv: string[]): Options {
     heapAtPeak: false,
     floor: true,
     stubListenCopies: 8,
+    warmStreams: 0,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -103,6 +109,9 @@ export function parseArgs(argv: string[]): Options {
       case "--stub-listen-copies":
         opts.stubListenCopies = intFlag(flag, value(), 0);
         break;
+      case "--warm-streams":
+        opts.warmStreams = intFlag(flag, value(), 0);
+        break;
       case "--help":
       case "-h":
         out(
@@ -113,7 +122,8 @@ export function parseArgs(argv: string[]): Options {
             "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]\n" +
             "                               [--heap-at-peak (live heap per open stream, after full collections)]\n" +
             "                               [--no-floor (skip the same streams through the relay alone)]\n" +
-            "                               [--stub-listen-copies 8 (more handles accepting for the stub; 0: its one)]",
+            "                               [--stub-listen-copies 8 (more handles accepting for the stub; 0: its one)]\n" +
+            "                               [--warm-streams N (N short replies at once, unmeasured, before the crowd)]",
         );
         process.exit(0);
         break;
@@ -128,11 +138,12 @@ export function parseArgs(argv: string[]): Options {
 
 /**
  * Users the server child makes, one per reply: the sequential warm-up and measured requests, the leaves, the
- * long-reply reference, the concurrent streams.
+ * long-reply reference, the warming and the concurrent streams.
  */
 export function usersNeeded(opts: Options): number {
   const reference = opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0;
-  return opts.warmup + opts.requests + opts.leaves + reference + opts.streams;
+  const warming = opts.streams > 0 ? opts.warmStreams : 0;
+  return opts.warmup + opts.requests + opts.leaves + reference + warming + opts.streams;
 }
 
 /** HTTP_LISTEN_HANDLES as the bench's children read it (unset: listenHandleCount's default for the database). */

@@ -9,6 +9,7 @@ import { printPhases, printProfile } from "./chat-relay-figures";
 import { out, sleep } from "./harness";
 import type { ReplyPhase } from "../../server/modules/chat/reply-phases";
 import type { ChildMemory } from "./server-window-figures";
+import { warmUp } from "./warm-up";
 import { timeStream, type StreamTiming } from "./sse-timing";
 import { f1, p, peakOpen } from "./stream-timings";
 import { startRelayFloorChild } from "./start-chat-server-child";
@@ -29,6 +30,8 @@ interface FloorRun {
   agent: http.Agent;
   /** The exact upstream request our server sent the stub, the floor's request body. */
   upstreamBody: string;
+  /** Replies at once before the measured ones, unmeasured (--warm-streams), with their upstream request. */
+  warm: { streams: number; upstreamBody: string };
   streams: number;
   /** The stub's count of chunks of text sent so far. */
   stubChunks: () => number;
@@ -38,13 +41,15 @@ interface FloorRun {
   driver: "pglite" | "postgres";
 }
 
-/** Starts the floor, warms it with one reply, runs `streams` at once through it like ours, and stops it. */
+/** Starts the floor, warms it with one reply (and as many at once as ours was), runs `streams` at once through it like ours, and stops it. */
 async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
   const floor = await startRelayFloorChild(run.stubBaseUrl, run.driver, run.cpuProfDir, run.allocProfDir);
   try {
     const once = () => timeStream(run.agent, floor.port, "/", run.upstreamBody, "kewl");
     const warm = await once();
     if (warm.error) throw new Error(`the relay's floor failed a reply: ${warm.error}\n${floor.output()}`);
+    const warming = () => timeStream(run.agent, floor.port, "/", run.warm.upstreamBody, "kewl");
+    await warmUp(run.warm.streams, warming);
     await sleep(500);
     const idle = await floor.memory();
     floor.mark(true);
@@ -91,6 +96,11 @@ const ROWS: Row[] = [
   { label: "server CPU per token (µs)", value: (f) => (f.loaded.cpuMs * 1000) / Math.max(1, f.tokens), digits: 1 },
   { label: "memory per open stream (kB)", value: memoryPerOpenKb, digits: 0 },
   { label: "event-loop delay p99 (ms)", value: (f) => f.loaded.loopDelayP99Ms, digits: 1 },
+  {
+    label: "main thread waiting for a core, to the 95th first text (ms)",
+    value: (f) => f.loaded.mainThread.toFirstTextP95?.waitMs ?? Number.NaN,
+    digits: 0,
+  },
   { label: "stub and clients' CPU per reply (ms)", value: (f) => perReply(f, f.generatorCpuMs), digits: 2 },
 ];
 

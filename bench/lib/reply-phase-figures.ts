@@ -30,6 +30,8 @@ export interface PhaseStep {
 }
 
 export interface PhaseFigures {
+  /** When the first request arrived (performance.now() in the server), or null with no replies. */
+  origin: number | null;
   phases: PhaseTimes[];
   steps: PhaseStep[];
 }
@@ -48,7 +50,7 @@ export function collectReplyPhases(): { clear(): void; figures(): PhaseFigures }
 
 function summarise(replies: Partial<Record<ReplyPhase, number>>[]): PhaseFigures {
   const origin = Math.min(...replies.flatMap((r) => (r.received === undefined ? [] : [r.received])));
-  if (!Number.isFinite(origin)) return { phases: [], steps: [] };
+  if (!Number.isFinite(origin)) return { origin: null, phases: [], steps: [] };
   const phases = PHASE_ORDER.flatMap((phase) => {
     const times = replies.flatMap((r) => (r[phase] === undefined ? [] : [r[phase] - origin]));
     if (times.length === 0) return [];
@@ -71,5 +73,5 @@ function summarise(replies: Partial<Record<ReplyPhase, number>>[]): PhaseFigures
     const at = (q: number) => percentile(took, q);
     return [{ from, to, count: took.length, p50: at(50), p95: at(95), max: at(100) }];
   });
-  return { phases, steps };
+  return { origin, phases, steps };
 }

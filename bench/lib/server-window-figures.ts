@@ -9,6 +9,7 @@ import { Session } from "node:inspector";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { collectReplyPhases, type PhaseFigures } from "./reply-phase-figures";
+import { mainThreadSampler, type ThreadTimes } from "./thread-schedstat";
 
 export interface ChildReady {
   type: "ready";
@@ -53,6 +54,11 @@ export interface ChildMemory {
    * request arrived, and how long they took from one to the next; one worker's with several.
    */
   phases: PhaseFigures;
+  /**
+   * The main thread's time on a core and waiting for one (thread-schedstat.ts): over the window, and from the first
+   * request to the 95th percentile of the first texts relayed; null where /proc cannot be read (not Linux).
+   */
+  mainThread: { window: ThreadTimes | null; toFirstTextP95: ThreadTimes | null };
 }
 
 export type ParentMessage = { type: "mark"; sampleRss: boolean; heapAtPeak?: number } | { type: "memory" };
@@ -154,6 +160,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
   let liveAtPeak: number | null = null;
   let openAtPeak: number | null = null;
   const replyPhases = collectReplyPhases();
+  const thread = mainThreadSampler();
 
   process.on("message", (message: ParentMessage) => {
     if (message.type === "mark") {
@@ -174,6 +181,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       peakRss = process.memoryUsage.rss();
       replyPhases.clear();
       cpuMark = process.cpuUsage();
+      thread.start();
       loop.reset();
       profiler.start();
       allocSampler.start();
@@ -186,6 +194,15 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       const loopDelayP99Ms = delay(loop.percentile(99));
       const loopDelayMaxMs = delay(loop.max);
       const phases = replyPhases.figures();
+      thread.stop();
+      const firstTextP95 = phases.phases.find((t) => t.phase === "first-text")?.p95;
+      const mainThread = {
+        window: thread.between(),
+        toFirstTextP95:
+          phases.origin === null || firstTextP95 === undefined
+            ? null
+            : thread.between(phases.origin, phases.origin + firstTextP95),
+      };
       void Promise.all([profiler.stop(), allocSampler.stop()]).then(([profile, allocProfile]) =>
         send({
           type: "memory",
@@ -205,10 +222,16 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
           liveAtPeakBytes: liveAtPeak,
           openAtPeak,
           phases,
+          mainThread,
         }),
       );
     }
   });
 
-  return { stop: () => clearInterval(sampler) };
+  return {
+    stop: () => {
+      clearInterval(sampler);
+      thread.stop();
+    },
+  };
 }
