@@ -30,6 +30,11 @@ async function box(target: Locator) {
   return found!;
 }
 
+async function composerBottom(page: Page): Promise<number> {
+  const found = await composer(page).boundingBox();
+  return found ? found.y + found.height : Number.POSITIVE_INFINITY;
+}
+
 /** The window's own scroll: the page behind the chat must never move. */
 function pageScroll(page: Page) {
   return page.evaluate(() => ({
@@ -76,6 +81,8 @@ test.describe("at 390px", () => {
     // Chrome and Firefox on Android resize the layout viewport for the keyboard, as this does.
     await page.setViewportSize({ width: MOBILE.width, height: KEYBOARD_OPEN_HEIGHT });
     await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(KEYBOARD_OPEN_HEIGHT);
+    // The box follows the visual viewport's resize event, which comes at the next frame after the window's resize.
+    await expect.poll(async () => composerBottom(page)).toBeLessThanOrEqual(KEYBOARD_OPEN_HEIGHT);
     const share = await expectRoomForMessages(page, 0, KEYBOARD_OPEN_HEIGHT);
     test.info().annotations.push({ type: "log share, resized layout", description: share.toFixed(3) });
     await expect(composer(page)).toBeFocused();
