@@ -156,7 +156,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   const stubPath = `${new URL(stub.baseUrl).pathname}/chat/completions`;
   const relay = (text: string) => {
     const body = JSON.stringify({ robot_id: server.robotId, message: text });
-    return () => timeStream(agent, server.port, CHAT_PATH, body, "kewl", { authorization: `Bearer ${takeToken()}` });
+    return (via: http.Agent = agent) =>
+      timeStream(via, server.port, CHAT_PATH, body, "kewl", { authorization: `Bearer ${takeToken()}` });
   };
 
   /** One relayed request, then the stub asked directly with the exact body our server sent it. */
@@ -285,7 +286,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   // ---- concurrent streams
   if (opts.streams > 0) {
     const ref = streamsMessage === message ? seq : await pairUp(streamsMessage);
-    await warmUp(opts.warmStreams, seq.relayed);
+    await warmUp(opts.warmStreams, (via) => seq.relayed(via));
     await sleep(500);
     const idle = await server.memory();
     // --heap-at-peak: one full collection now and one when every stream is open (a pause of its own: figures

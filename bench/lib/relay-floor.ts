@@ -48,8 +48,7 @@ async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
     const once = () => timeStream(run.agent, floor.port, "/", run.upstreamBody, "kewl");
     const warm = await once();
     if (warm.error) throw new Error(`the relay's floor failed a reply: ${warm.error}\n${floor.output()}`);
-    const warming = () => timeStream(run.agent, floor.port, "/", run.warm.upstreamBody, "kewl");
-    await warmUp(run.warm.streams, warming);
+    await warmUp(run.warm.streams, (via) => timeStream(via, floor.port, "/", run.warm.upstreamBody, "kewl"));
     await sleep(500);
     const idle = await floor.memory();
     floor.mark(true);
