@@ -41,7 +41,10 @@ interface FloorRun {
   driver: "pglite" | "postgres";
 }
 
-/** Starts the floor, warms it with one reply (and as many at once as ours was), runs `streams` at once through it like ours, and stops it. */
+/**
+ * Starts the floor, warms it with one reply (and as many at once as ours was), runs `streams` at once through it
+ * like ours, and stops it.
+ */
 async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
   const floor = await startRelayFloorChild(run.stubBaseUrl, run.driver, run.cpuProfDir, run.allocProfDir);
   try {

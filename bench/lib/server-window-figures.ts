@@ -56,7 +56,8 @@ export interface ChildMemory {
   phases: PhaseFigures;
   /**
    * The main thread's time on a core and waiting for one (thread-schedstat.ts): over the window, and from the first
-   * request to the 95th percentile of the first texts relayed; null where /proc cannot be read (not Linux).
+   * request to the 95th percentile of the first texts relayed; null where /proc cannot be read (not Linux), and
+   * in windows without RSS sampling.
    */
   mainThread: { window: ThreadTimes | null; toFirstTextP95: ThreadTimes | null };
 }
@@ -181,7 +182,10 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       peakRss = process.memoryUsage.rss();
       replyPhases.clear();
       cpuMark = process.cpuUsage();
-      thread.start();
+      // Only where the RSS is sampled (the concurrent part): reading every thread's figures costs about 5 ms of
+      // CPU a second, a large share of a quiet window's.
+      if (message.sampleRss) thread.start();
+      else thread.clear();
       loop.reset();
       profiler.start();
       allocSampler.start();

@@ -4,8 +4,9 @@ import { performance } from "node:perf_hooks";
 /**
  * The main thread's time on a core and its time ready to run but waiting for one (Linux: the first two fields of
  * /proc/self/task/PID/schedstat, in ns), sampled through a window. On a machine whose cores the server shares with
- * the database and the load generator, the waiting is time a crowd's replies lose that no CPU figure or profile
- * shows: a profile charges it to whatever was on the stack (mostly `writev`, which wakes Postgres on our core).
+ * the database and the load generator (and with its own compiler and garbage-collection threads), the waiting is
+ * time a crowd's replies lose that no CPU figure or profile shows: a profile charges it to whatever was on the
+ * stack, mostly `writev`.
  */
 export interface ThreadTimes {
   /** The span measured (ms). */
@@ -46,7 +47,7 @@ function readThreads(): Sample | null {
   }
 }
 
-/** Samples the main thread every `everyMs` from `start` on; `between` answers its times over a span of the window. */
+/** Samples the threads every `everyMs` from `start` on; `between` answers their times over a span of the window. */
 export function mainThreadSampler(everyMs = 20) {
   let samples: Sample[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -67,10 +68,18 @@ export function mainThreadSampler(everyMs = 20) {
       take();
       timer = setInterval(take, everyMs);
     },
-    /** Stops sampling (one last sample is taken). */
+    /** Stops sampling (one last sample is taken while it runs). */
     stop(): void {
+      if (timer === undefined) return;
       clearInterval(timer);
+      timer = undefined;
       take();
+    },
+    /** No samples, none taken: `between` answers null. */
+    clear(): void {
+      clearInterval(timer);
+      timer = undefined;
+      samples = [];
     },
     /** The times between two moments (performance.now()), or over the whole window; null where unreadable. */
     between(from?: number, to?: number): ThreadTimes | null {
