@@ -182,7 +182,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       peakRss = process.memoryUsage.rss();
       replyPhases.clear();
       cpuMark = process.cpuUsage();
-      // Only where the RSS is sampled (the concurrent part): reading every thread's figures costs about 5 ms of
+      // Only where the RSS is sampled (the concurrent part): reading every thread's figures costs 5-10 ms of
       // CPU a second, a large share of a quiet window's.
       if (message.sampleRss) thread.start();
       else thread.clear();
