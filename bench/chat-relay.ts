@@ -127,14 +127,14 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   onCleanup("close the stub's listening copies", async () => stubCopies.forEach((c) => c.close()));
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   onCleanup("close the client agent", async () => agent.destroy());
-
   const users = usersNeeded(opts);
   const server = await startServerChild(stub.baseUrl, databaseUrl, users, opts.cpuProfDir, workers, opts.allocProfDir);
+  const driver = server.driver === "postgres" ? "postgres" : "pglite";
   out(`database: ${databaseLabel}`);
   out(
     `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}; ` +
       `${process.env.BENCH_SERVER_FROM_SOURCE === "1" ? "the sources through tsx" : "bundled by esbuild, as npm start runs it"}), the real OpenAI-compatible provider, ` +
-      `memory store, no rate limit, ${listenHandleCount(envListenHandles(), server.driver === "postgres" ? "postgres" : "pglite")} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
+      `memory store, no rate limit, ${listenHandleCount(envListenHandles(), driver)} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(
     `upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms; ` +
@@ -294,7 +294,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     server.mark(true, opts.heapAtPeak && workers === 1 ? opts.streams : undefined);
     const stubBefore = { ...stub.stats };
     const cpuBefore = process.cpuUsage();
-    const postgresBefore = server.driver === "postgres" ? postgresCpuMs() : null;
+    const postgresBefore = driver === "postgres" ? postgresCpuMs() : null;
     const serverCallsBefore = workers === 1 && server.pid ? syscallCounts(server.pid) : null;
     const started = performance.now();
     const runs = await Promise.all(Array.from({ length: opts.streams }, () => ref.relayed()));
@@ -331,7 +331,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       `  server peak memory: RSS ${mb(idle.rssBytes)} before, peak ${mb(loaded.peakRssBytes)} during the streams ` +
         `(+${mb(loaded.peakRssBytes - idle.rssBytes)}; sampled every 20 ms), ${mb(loaded.rssBytes)} after; ` +
         `lifetime peak (ru_maxrss, start-up included) ${mb(loaded.maxRssBytes)}; V8 heap used after ${mb(loaded.heapUsedBytes)}` +
-        (server.driver === "pglite" ? " (PGlite lives in the server process: its RSS includes the database)" : ""),
+        (driver === "pglite" ? " (PGlite lives in the server process: its RSS includes the database)" : ""),
     );
     const ttftP95 = p(runs, (t) => t.ttftMs, 95);
     out(
@@ -374,7 +374,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         stubChunks: () => stub.stats.chunks,
         cpuProfDir: opts.cpuProfDir,
         allocProfDir: opts.allocProfDir,
-        driver: server.driver === "postgres" ? "postgres" : "pglite",
+        driver,
       });
     }
     figures = {

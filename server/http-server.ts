@@ -1,6 +1,5 @@
 import http from "node:http";
-import type net from "node:net";
-import type { Socket } from "node:net";
+import type { Server as NetServer, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { ApiEnv } from "./api/context";
@@ -32,8 +31,11 @@ export function createHttpServer(
 ): {
   server: http.Server;
   setPageHandler(handler: NodeHandler): void;
-  /** Once listening: `count` more handles accept for the server (http/listen-handles.ts); shutdown closes them. */
-  addListenHandles(count: number): Promise<void>;
+  /**
+   * Once listening: accept with `handles` handles, the server's own and `handles - 1` more (http/listen-handles.ts,
+   * listenHandleCount); shutdown closes them.
+   */
+  listenWithHandles(handles: number): Promise<void>;
   shutdown(deadlineMs: number): Promise<void>;
 } {
   const config = options.config ?? parseConfig({});
@@ -90,7 +92,7 @@ export function createHttpServer(
   server.keepAliveTimeout = 65_000;
 
   const sockets = new Set<Socket>();
-  const listenCopies: net.Server[] = [];
+  const listenCopies: NetServer[] = [];
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -101,8 +103,8 @@ export function createHttpServer(
     setPageHandler(handler) {
       pageHandler = handler;
     },
-    async addListenHandles(count) {
-      const copies = await addListenHandles(server, count);
+    async listenWithHandles(handles) {
+      const copies = await addListenHandles(server, handles - 1);
       if (stopping) for (const copy of copies) copy.close();
       else listenCopies.push(...copies);
     },

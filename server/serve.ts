@@ -41,7 +41,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
     http.server.once("error", reject);
     http.server.listen(config.PORT, config.HOST, () => resolve());
   });
-  await http.addListenHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, deps.database.driver) - 1);
+  await http.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, deps.database.driver));
   const address = http.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info("listening", {

@@ -62,7 +62,7 @@ export async function startApiInProcess(
   );
   const port = await listen(httpServer.server);
   // As serve.ts does: more handles take a crowd's connections (server/http/listen-handles.ts).
-  await httpServer.addListenHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, handle.driver) - 1);
+  await httpServer.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, handle.driver));
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

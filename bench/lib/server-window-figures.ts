@@ -9,7 +9,7 @@ import { Session } from "node:inspector";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { collectReplyPhases, type PhaseFigures } from "./reply-phase-figures";
-import { mainThreadSampler, type ThreadTimes } from "./thread-schedstat";
+import { threadSampler, type ThreadTimes } from "./thread-schedstat";
 
 export interface ChildReady {
   type: "ready";
@@ -161,7 +161,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
   let liveAtPeak: number | null = null;
   let openAtPeak: number | null = null;
   const replyPhases = collectReplyPhases();
-  const thread = mainThreadSampler();
+  const thread = threadSampler();
 
   process.on("message", (message: ParentMessage) => {
     if (message.type === "mark") {

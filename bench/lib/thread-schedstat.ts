@@ -48,7 +48,7 @@ function readThreads(): Sample | null {
 }
 
 /** Samples the threads every `everyMs` from `start` on; `between` answers their times over a span of the window. */
-export function mainThreadSampler(everyMs = 20) {
+export function threadSampler(everyMs = 20) {
   let samples: Sample[] = [];
   let timer: NodeJS.Timeout | undefined;
   const take = () => {

@@ -47,7 +47,7 @@ describe("more handles listening on one socket", () => {
   it("takes one per handle with four more, and answers requests that came through them", async () => {
     const { http, port } = await startServer();
     try {
-      await http.addListenHandles(4);
+      await http.listenWithHandles(5);
       const halfOpen: boolean[] = [];
       http.server.on("connection", (socket: net.Socket) => halfOpen.push(socket.allowHalfOpen));
       const turn = acceptedInOneTurn(http.server);

@@ -1,7 +1,10 @@
 import type { Db } from "../../db/types";
 
+/** Runs the work given to it, at most a fixed number at once. */
+export type Gate = <T>(work: () => Promise<T>) => Promise<T>;
+
 /** Runs at most `size` of the work given to it at once; the rest waits its turn, in arrival order. */
-export function createGate(size: number): <T>(work: () => Promise<T>) => Promise<T> {
+export function createGate(size: number): Gate {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async (work) => {
@@ -18,7 +21,7 @@ export function createGate(size: number): <T>(work: () => Promise<T>) => Promise
   };
 }
 
-const gates = new WeakMap<Db, <T>(work: () => Promise<T>) => Promise<T>>();
+const gates = new WeakMap<Db, Gate>();
 
 /**
  * New replies' context reads, at most `size` (the pool's connections) at once per database. The pool serves
@@ -28,7 +31,7 @@ const gates = new WeakMap<Db, <T>(work: () => Promise<T>) => Promise<T>>();
  * sent at once: time to first token p50 6.5-7.4 → 5.2-5.4 s, event-loop delay p99 120-134 → 73-107 ms, p95 the
  * same (bench/README.md, "Issue 16, sixth session").
  */
-export function contextReadGate(db: Db, size: number): <T>(work: () => Promise<T>) => Promise<T> {
+export function contextReadGate(db: Db, size: number): Gate {
   let gate = gates.get(db);
   if (!gate) gates.set(db, (gate = createGate(size)));
   return gate;
