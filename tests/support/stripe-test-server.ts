@@ -1,7 +1,30 @@
-import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import qs from "qs";
+import type {
+  RecordedRequest,
+  StripeTestEvent,
+  StripeTestServer,
+  StripeTestServerOptions,
+} from "./stripe-test-server-types";
+import {
+  API_VERSION,
+  asObject,
+  asString,
+  copy,
+  type Json,
+  type JsonObject,
+  newId,
+  type Recurring,
+  StripeApiError,
+  stringMap,
+} from "./stripe-test-values";
+import { invoiceObject, nextPeriod, subscriptionObject } from "./stripe-test-objects";
+import { serveStripeApi } from "./stripe-wire";
+
+export type {
+  RecordedRequest,
+  StripeTestEvent,
+  StripeTestServer,
+  StripeTestServerOptions,
+} from "./stripe-test-server-types";
 
 /**
  * A Stripe-compatible HTTP server on loopback for the real `stripe` SDK (pointed at it with STRIPE_API_URL): the
@@ -10,130 +33,6 @@ import qs from "qs";
  * controls play the customer and Stripe's billing: each returns the Stripe event it causes, which the test signs
  * and delivers to our webhook (tests/support/stripe-delivery.ts). Nothing here is our code's side of the wire.
  */
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
-export interface StripeTestEvent {
-  id: string;
-  object: "event";
-  api_version: string;
-  created: number;
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: string | null; idempotency_key: string | null };
-  type: string;
-  data: { object: JsonObject; previous_attributes?: JsonObject };
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  form: JsonObject;
-  idempotencyKey: string | null;
-}
-
-interface Recurring {
-  interval: "day" | "week" | "month" | "year";
-  interval_count: number;
-}
-
-export interface StripeTestServerOptions {
-  secretKey: string;
-  /** The server's clock in ms (Stripe's "now" for created, period dates); default Date.now. */
-  now?: () => number;
-}
-
-export interface StripeTestServer {
-  /** http://127.0.0.1:{port}: STRIPE_API_URL for the SDK. */
-  url: string;
-  requests: RecordedRequest[];
-  /** Every event the server's objects caused, in order (controls and API updates). */
-  events: StripeTestEvent[];
-  session(id: string): JsonObject;
-  sessions(): JsonObject[];
-  /** The line item a session was created with (Stripe keeps it apart from the session). */
-  lineItem(sessionId: string): JsonObject;
-  subscription(id: string): JsonObject;
-  paymentIntent(id: string): JsonObject;
-  /** The customer pays: complete (paid, or an asynchronous payment still pending) → checkout.session.completed. */
-  completeSession(id: string, payment?: "paid" | "pending"): StripeTestEvent;
-  /** The pending payment arrives → checkout.session.async_payment_succeeded. */
-  succeedAsyncPayment(id: string): StripeTestEvent;
-  /**
-   * The pending payment fails → checkout.session.async_payment_failed: the session stays complete and unpaid, its
-   * PaymentIntent wants another payment method (a plan's subscription expires, at once here).
-   */
-  failAsyncPayment(id: string): StripeTestEvent;
-  /** The session times out unpaid → checkout.session.expired. */
-  expireSession(id: string): StripeTestEvent;
-  /**
-   * The next period is billed and paid → invoice.paid. legacyInvoice: the invoice in an API version before
-   * 2025-03-31 (top-level `subscription`, no parent).
-   */
-  renewSubscription(id: string, options?: { legacyInvoice?: boolean }): StripeTestEvent;
-  /** The next period is billed and its payment fails → invoice.payment_failed, subscription past_due. */
-  failRenewal(id: string): StripeTestEvent;
-  /** A change made in the Dashboard → customer.subscription.updated. */
-  updateSubscription(id: string, change: { cancel_at_period_end: boolean }): StripeTestEvent;
-  /** The subscription ends (cancelled at period end, or unpaid) → customer.subscription.deleted. */
-  endSubscription(id: string): StripeTestEvent;
-  /** Any other event type, for the ones we ignore. */
-  otherEvent(type: string, object: JsonObject): StripeTestEvent;
-  close(): Promise<void>;
-}
-
-const API_VERSION = "2026-10-28.endive";
-
-class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    readonly code: string | null,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function newId(prefix: string): string {
-  return `${prefix}_test_${randomBytes(12).toString("hex")}`;
-}
-
-function asObject(value: unknown): JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
-
-function asString(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
-}
-
-/** Form values arrive as strings: metadata stays strings, as on Stripe. */
-function stringMap(value: unknown): JsonObject {
-  return Object.fromEntries(Object.entries(asObject(value)).filter(([, v]) => typeof v === "string"));
-}
-
-function addInterval(fromSeconds: number, recurring: Recurring): number {
-  const date = new Date(fromSeconds * 1000);
-  const n = recurring.interval_count;
-  if (recurring.interval === "day") date.setUTCDate(date.getUTCDate() + n);
-  if (recurring.interval === "week") date.setUTCDate(date.getUTCDate() + 7 * n);
-  const months = recurring.interval === "month" ? n : recurring.interval === "year" ? 12 * n : 0;
-  if (months) {
-    // Like Stripe's billing anchor: 31 January plus a month is the last day of February.
-    const day = date.getUTCDate();
-    date.setUTCDate(1);
-    date.setUTCMonth(date.getUTCMonth() + months);
-    const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-    date.setUTCDate(Math.min(day, lastDay));
-  }
-  return Math.floor(date.getTime() / 1000);
-}
-
-function copy<T extends Json>(value: T): T {
-  return structuredClone(value);
-}
-
 export async function startStripeTestServer(options: StripeTestServerOptions): Promise<StripeTestServer> {
   const now = options.now ?? Date.now;
   const seconds = () => Math.floor(now() / 1000);
@@ -144,7 +43,6 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
   const invoices = new Map<string, JsonObject>();
   const paymentIntents = new Map<string, JsonObject>();
   const paymentIntentMetadata = new Map<string, JsonObject>();
-  const idempotent = new Map<string, { form: string; status: number; body: JsonObject }>();
   const requests: RecordedRequest[] = [];
   const events: StripeTestEvent[] = [];
   let base = "";
@@ -266,86 +164,17 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     return { interval, interval_count: Number(recurring.interval_count) };
   }
 
-  function firstItem(subscription: JsonObject): JsonObject {
-    const data = asObject(subscription.items).data;
-    return asObject(Array.isArray(data) ? data[0] : null);
-  }
-
-  function invoiceFor(subscription: JsonObject, reason: string, paid: boolean, legacy = false): JsonObject {
-    const item = firstItem(subscription);
-    const amount = Number(asObject(item.price).unit_amount);
-    const invoice: JsonObject = {
-      id: newId("in"),
-      object: "invoice",
-      billing_reason: reason,
-      customer: subscription.customer ?? null,
-      currency: asObject(item.price).currency ?? null,
-      amount_due: amount,
-      amount_paid: paid ? amount : 0,
-      status: paid ? "paid" : "open",
-      period_start: item.current_period_start ?? null,
-      period_end: item.current_period_end ?? null,
-      created: seconds(),
-      livemode: false,
-      ...(legacy
-        ? { subscription: subscription.id ?? null, parent: null }
-        : {
-            parent: {
-              type: "subscription_details",
-              quote_details: null,
-              subscription_details: { metadata: subscription.metadata ?? {}, subscription: subscription.id ?? null },
-            },
-          }),
-    };
-    invoices.set(String(invoice.id), invoice);
-    subscription.latest_invoice = invoice.id ?? null;
-    return invoice;
-  }
-
   function startSubscription(session: JsonObject, paid: boolean): JsonObject {
     const sessionId = String(session.id);
     const recurring = recurringOf(sessionId);
-    const priceData = asObject(lineItems.get(sessionId)?.price_data);
-    const id = newId("sub");
-    const start = seconds();
-    const subscription: JsonObject = {
-      id,
-      object: "subscription",
-      status: paid ? "active" : "incomplete",
-      customer: newId("cus"),
+    const subscription = subscriptionObject({
+      paid,
       metadata: subscriptionMetadata.get(sessionId) ?? {},
-      cancel_at_period_end: false,
-      cancel_at: null,
-      canceled_at: null,
-      ended_at: null,
-      start_date: start,
-      created: start,
-      latest_invoice: null,
-      livemode: false,
-      items: {
-        object: "list",
-        has_more: false,
-        url: `/v1/subscription_items?subscription=${id}`,
-        data: [
-          {
-            id: newId("si"),
-            object: "subscription_item",
-            subscription: id,
-            quantity: 1,
-            current_period_start: start,
-            current_period_end: addInterval(start, recurring),
-            price: {
-              id: newId("price"),
-              object: "price",
-              currency: priceData.currency ?? null,
-              unit_amount: priceData.unit_amount ?? null,
-              recurring: { ...recurring },
-              product: newId("prod"),
-            },
-          },
-        ],
-      },
-    };
+      start: seconds(),
+      recurring,
+      priceData: asObject(lineItems.get(sessionId)?.price_data),
+    });
+    const id = String(subscription.id);
     subscriptions.set(id, subscription);
     invoiceFor(subscription, "subscription_create", paid);
     session.subscription = id;
@@ -353,16 +182,11 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     return subscription;
   }
 
-  /** Billing moves every item to its next period, paid or not. */
-  function nextPeriod(subscription: JsonObject): void {
-    const item = firstItem(subscription);
-    const start = Number(item.current_period_end);
-    const recurring = asObject(asObject(item.price).recurring);
-    item.current_period_start = start;
-    item.current_period_end = addInterval(start, {
-      interval: asString(recurring.interval) as Recurring["interval"],
-      interval_count: Number(recurring.interval_count),
-    });
+  function invoiceFor(subscription: JsonObject, reason: string, paid: boolean, legacy = false): JsonObject {
+    const invoice = invoiceObject(subscription, { reason, paid, legacy, created: seconds() });
+    invoices.set(String(invoice.id), invoice);
+    subscription.latest_invoice = invoice.id ?? null;
+    return invoice;
   }
 
   function updateSubscriptionFields(
@@ -420,54 +244,8 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
     throw new StripeApiError(404, "invalid_request_error", null, `Unrecognized request URL (${method}: ${path})`);
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", base);
-      const raw = Buffer.concat(chunks).toString("utf8");
-      // The SDK sends a GET's parameters (expand[]) in the query, a POST's in the form body.
-      const form = asObject(qs.parse(req.method === "GET" ? url.search.slice(1) : raw, { arrayLimit: 100, depth: 10 }));
-      const idempotencyKey = asString(req.headers["idempotency-key"]);
-      const method = req.method ?? "GET";
-      requests.push({ method, path: url.pathname, form: copy(form), idempotencyKey });
-      const send = (status: number, body: JsonObject) => {
-        res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
-        res.end(JSON.stringify(body));
-      };
-      try {
-        if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
-          throw new StripeApiError(401, "invalid_request_error", null, "Invalid API Key provided");
-        }
-        const previous = idempotencyKey && method === "POST" ? idempotent.get(idempotencyKey) : undefined;
-        if (previous) {
-          if (previous.form !== raw) {
-            throw new StripeApiError(
-              400,
-              "idempotency_error",
-              null,
-              "Keys for idempotent requests can only be used with the same parameters",
-            );
-          }
-          res.setHeader("idempotent-replayed", "true");
-          send(previous.status, previous.body);
-          return;
-        }
-        const { status, body } = route(method, url.pathname, form);
-        const snapshot = copy(body);
-        if (idempotencyKey && method === "POST") idempotent.set(idempotencyKey, { form: raw, status, body: snapshot });
-        send(status, snapshot);
-      } catch (err) {
-        if (err instanceof StripeApiError) {
-          send(err.status, { error: { type: err.type, code: err.code, message: err.message } });
-        } else {
-          send(500, { error: { type: "api_error", code: null, message: String(err) } });
-        }
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = await serveStripeApi(options.secretKey, requests, route);
+  base = api.url;
 
   return {
     url: base,
@@ -552,10 +330,6 @@ export async function startStripeTestServer(options: StripeTestServerOptions): P
 
     otherEvent: (type, object) => emit(type, object),
 
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: () => api.close(),
   };
 }
