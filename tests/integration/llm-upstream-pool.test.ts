@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import type { AddressInfo } from "node:net";
+import { once } from "node:events";
+import net, { type AddressInfo } from "node:net";
+import type tls from "node:tls";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +133,78 @@ describe.each(["http", "https"] as const)("upstream connections over %s", (schem
     pool.release(idle, true);
     pool.close();
     await closed;
+  });
+});
+
+describe("upstream TLS sessions", () => {
+  /** An https origin whose handshakes are counted by whether they resumed a session, behind a port that can drop. */
+  async function tlsOrigin() {
+    const server = https.createServer({ key, cert }, (_req, res) => void streamWords(res));
+    const handshakes: ("full" | "resumed")[] = [];
+    server.on("secureConnection", (socket: tls.TLSSocket) =>
+      handshakes.push(socket.isSessionReused() ? "resumed" : "full"),
+    );
+    const serverPort = await listen(server);
+    // In front of it, a port that passes connections on, or cuts the next one before its handshake.
+    let cutNext = false;
+    const front = net.createServer((client) => {
+      if (cutNext) {
+        cutNext = false;
+        client.destroy();
+        return;
+      }
+      const upstream = net.connect(serverPort, "127.0.0.1");
+      client.pipe(upstream).pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    const origin = new URL(`https://localhost:${(front.address() as AddressInfo).port}/v1/chat/completions`);
+    return {
+      server,
+      handshakes,
+      pool: createUpstreamPool(origin, { ca: cert }),
+      cutNext: () => (cutNext = true),
+      async close() {
+        server.closeAllConnections();
+        front.close();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  /** A new connection (not a kept one), once its handshake is done and, after a full one, the server's ticket came. */
+  async function connectFresh(origin: Awaited<ReturnType<typeof tlsOrigin>>) {
+    const served = once(origin.server, "secureConnection");
+    const connection = origin.pool.acquire(true);
+    const socket = connection.socket as tls.TLSSocket;
+    const ticket = once(socket, "session");
+    await Promise.all([once(socket, "secureConnect"), served]);
+    if (!socket.isSessionReused()) await ticket;
+    return connection;
+  }
+
+  it("resumes the origin's session on new connections, and makes a full handshake when the server forgot it", async () => {
+    const origin = await tlsOrigin();
+    const connections = [await connectFresh(origin), await connectFresh(origin)];
+    // The server's ticket keys change (a restart, a rotation): the session cannot be resumed.
+    origin.server.setTicketKeys(Buffer.alloc(48, 7));
+    connections.push(await connectFresh(origin), await connectFresh(origin));
+    expect(origin.handshakes).toEqual(["full", "resumed", "full", "resumed"]);
+    for (const connection of connections) origin.pool.release(connection, false);
+    await origin.close();
+  });
+
+  it("forgets the session when a connection that offered it fails before its handshake", async () => {
+    const origin = await tlsOrigin();
+    origin.pool.release(await connectFresh(origin), false);
+    origin.cutNext();
+    const cut = origin.pool.acquire(true);
+    await new Promise((resolve) => cut.socket.once("close", resolve));
+    const after = await connectFresh(origin);
+    expect(origin.handshakes).toEqual(["full", "full"]);
+    origin.pool.release(after, false);
+    await origin.close();
   });
 });
 
