@@ -22,6 +22,8 @@ export interface StreamTiming {
   ttftMs: number | null;
   /** ms to the last text. */
   lastTextMs: number | null;
+  /** The longest time between two reads that brought text (how smoothly the reply flowed); null below two. */
+  longestPauseMs: number | null;
   /** ms to the end of the reply (`end` or `[DONE]`). */
   endMs: number | null;
   text: string;
@@ -82,6 +84,7 @@ export function timeStream(
     startMs: null,
     ttftMs: null,
     lastTextMs: null,
+    longestPauseMs: null,
     endMs: null,
     text: "",
     pieces: 0,
@@ -141,6 +144,8 @@ export function timeStream(
               }
               if (parsed.start) result.startMs ??= now;
               if (parsed.text) {
+                if (result.lastTextMs !== null && result.lastTextMs !== now)
+                  result.longestPauseMs = Math.max(result.longestPauseMs ?? 0, now - result.lastTextMs);
                 result.ttftMs ??= now;
                 result.lastTextMs = now;
                 result.text += parsed.text;
