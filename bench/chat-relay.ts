@@ -38,8 +38,7 @@
 import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { startOpenAiStub } from "../tests/support/openai-stub-server.mjs";
-import { addListenHandles, listenHandleCount } from "../server/http/listen-handles";
+import { listenHandleCount } from "../server/http/listen-handles";
 import {
   GOAL_CONCURRENT_TTFT_P95_MS,
   printCpu,
@@ -52,6 +51,7 @@ import {
   printProfile,
   printSyscalls,
 } from "./lib/chat-relay-figures";
+import { startBenchStub } from "./lib/bench-stub";
 import { envListenHandles, parseArgs, usersNeeded, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
@@ -120,11 +120,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     databaseLabel = `Postgres ${scratch.safeUrl} (dropped at the end)`;
   }
 
-  const stub = await startOpenAiStub({ tokenDelayMs: opts.tokenDelayMs });
-  onCleanup("close the stub", () => stub.close());
-  // A provider takes a crowd's connections at once; one handle took one per busy loop turn (listen-handles.ts).
-  const stubCopies = await addListenHandles(stub.server, opts.stubListenCopies);
-  onCleanup("close the stub's listening copies", async () => stubCopies.forEach((c) => c.close()));
+  const upstream = await startBenchStub({ ...opts, listenCopies: opts.stubListenCopies });
+  const stub = upstream.stub;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   onCleanup("close the client agent", async () => agent.destroy());
   const users = usersNeeded(opts);
@@ -138,7 +135,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   );
   out(
     `upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms; ` +
-      `${stubCopies.length + 1} listening handles accept for it`,
+      `${upstream.handles} listening handles accept for it${opts.tls ? "; over TLS (RSA 2048 leaf and intermediate)" : ""}`,
   );
   if (opts.lore) {
     out("prompt: a 200-entry lorebook on the character and a full memory (summary and pinned facts) in every chat");
@@ -168,7 +165,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const upstreamBody = stub.requests.at(-1) as { messages?: unknown[] } | undefined;
     if (!upstreamBody) throw new Error("the stub saw no request");
     const directBody = JSON.stringify(upstreamBody);
-    const direct = () => timeStream(agent, stub.port, stubPath, directBody, "openai");
+    const direct = () => timeStream(upstream.agent, stub.port, stubPath, directBody, "openai");
     const firstDirect = await direct();
     if (firstDirect.error) throw new Error(`a direct request failed: ${firstDirect.error}`);
     const same = first.text === firstDirect.text ? "the same text both ways" : "A DIFFERENT TEXT through our server";
@@ -293,6 +290,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     // of latency from such a run are not comparable).
     server.mark(true, opts.heapAtPeak && workers === 1 ? opts.streams : undefined);
     const stubBefore = { ...stub.stats };
+    const handshakesBefore = { ...upstream.handshakes };
     const cpuBefore = process.cpuUsage();
     const postgresBefore = driver === "postgres" ? postgresCpuMs() : null;
     const serverCallsBefore = workers === 1 && server.pid ? syscallCounts(server.pid) : null;
@@ -324,7 +322,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     out(
       `  streams/s: ${(opts.streams / wallS).toFixed(1)} (${opts.streams} from the first request to the last end); at most ${peakOpen(runs)} open at once; ` +
         `stub: ${stub.stats.requests - stubBefore.requests} requests, ${stub.stats.completed - stubBefore.completed} completed, ` +
-        `${stub.stats.aborted - stubBefore.aborted} aborted`,
+        `${stub.stats.aborted - stubBefore.aborted} aborted${upstream.handshakesSince(handshakesBefore)}`,
     );
     if (wrongText) out(`  note: ${wrongText} completed streams had another text than the unloaded reply`);
     out(

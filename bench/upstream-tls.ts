@@ -12,12 +12,11 @@
  * ratio, and how many handshakes resumed a session. The origin runs in a child process, the client in another,
  * started with NODE_EXTRA_CA_CERTS naming the bench's root (the system's store verifies, as in production).
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eachFlag, intFlag, onCleanup, out, percentile, printTable, runBench, spawnNode } from "./lib/harness";
+import { eachFlag, intFlag, out, percentile, printTable, runBench, spawnNode } from "./lib/harness";
+import { makeCertificateChain } from "./lib/tls-chain";
 import type { CrowdFigures } from "./lib/upstream-tls-client";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,69 +38,6 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-/** A root, an intermediate and a leaf for localhost, RSA 2048; returns the files' paths. */
-function makeChain(dir: string): { key: string; chain: string; root: string } {
-  const file = (name: string) => path.join(dir, name);
-  const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "ignore" });
-  const ext = (name: string, text: string) => (fs.writeFileSync(file(name), text), file(name));
-  openssl(
-    "req",
-    "-x509",
-    "-newkey",
-    "rsa:2048",
-    "-nodes",
-    "-days",
-    "2",
-    "-subj",
-    "/CN=Bench Root",
-    "-addext",
-    "basicConstraints=critical,CA:TRUE",
-    "-keyout",
-    file("root.key"),
-    "-out",
-    file("root.pem"),
-  );
-  for (const [name, signer, subject, extensions] of [
-    ["inter", "root", "/CN=Bench Intermediate", "basicConstraints=critical,CA:TRUE\n"],
-    ["leaf", "inter", "/CN=localhost", "subjectAltName=DNS:localhost\n"],
-  ] as const) {
-    openssl(
-      "req",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-subj",
-      subject,
-      "-keyout",
-      file(`${name}.key`),
-      "-out",
-      file(`${name}.csr`),
-    );
-    openssl(
-      "x509",
-      "-req",
-      "-in",
-      file(`${name}.csr`),
-      "-CA",
-      file(`${signer}.pem`),
-      "-CAkey",
-      file(`${signer}.key`),
-      "-CAcreateserial",
-      "-days",
-      "2",
-      "-extfile",
-      ext(`${name}.ext`, extensions),
-      "-out",
-      file(`${name}.pem`),
-    );
-  }
-  fs.writeFileSync(
-    file("chain.pem"),
-    fs.readFileSync(file("leaf.pem"), "utf8") + fs.readFileSync(file("inter.pem"), "utf8"),
-  );
-  return { key: file("leaf.key"), chain: file("chain.pem"), root: file("root.pem") };
-}
-
 /** The first line a child prints, parsed as JSON. */
 function firstLine(child: ReturnType<typeof spawnNode>): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -117,9 +53,7 @@ function firstLine(child: ReturnType<typeof spawnNode>): Promise<unknown> {
 
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-bench-tls-"));
-  onCleanup("remove the certificates", async () => fs.rmSync(dir, { recursive: true, force: true }));
-  const files = makeChain(dir);
+  const files = makeCertificateChain();
   const env = { ...process.env, BENCH_TLS_KEY: files.key, BENCH_TLS_CHAIN: files.chain };
   const origin = spawnNode("stop the TLS origin", ["--import", "tsx", "bench/lib/tls-origin-child.ts"], {
     cwd: ROOT,

@@ -29,6 +29,8 @@ export interface Options {
    * run a while has its hot paths compiled, and a cold one compiles them in the middle of the crowd.
    */
   warmStreams: number;
+  /** The stub speaks TLS (a public provider's kind of chain, bench/lib/tls-chain.ts), as a real provider does. */
+  tls: boolean;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -49,6 +51,7 @@ export function parseArgs(argv: string[]): Options {
     floor: true,
     stubListenCopies: 8,
     warmStreams: 0,
+    tls: false,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -105,6 +108,9 @@ export function parseArgs(argv: string[]): Options {
         break;
       case "--no-floor":
         opts.floor = false;
+        break;
+      case "--tls":
+        opts.tls = true;
         break;
       case "--stub-listen-copies":
         opts.stubListenCopies = intFlag(flag, value(), 0);

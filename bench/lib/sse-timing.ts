@@ -8,6 +8,7 @@
  *             an `error` message, a missing `end` or a non-200 answer (a JSON envelope) is a failure.
  */
 import http from "node:http";
+import https from "node:https";
 import { performance } from "node:perf_hooks";
 
 export type StreamKind = "openai" | "kewl";
@@ -67,7 +68,7 @@ function parseKewl(payload: string): Parsed {
   }
 }
 
-/** Sends body as JSON to 127.0.0.1:port and follows the event stream to its end. Never rejects. */
+/** Sends body as JSON to 127.0.0.1:port (over TLS with an https agent) and follows the event stream to its end. Never rejects. */
 export function timeStream(
   agent: http.Agent,
   port: number,
@@ -100,7 +101,7 @@ export function timeStream(
     };
     const t0 = performance.now();
     result.sentAt = t0;
-    const req = http.request(
+    const req = (agent instanceof https.Agent ? https.request : http.request)(
       {
         host: "127.0.0.1",
         port,

@@ -10,11 +10,11 @@ export interface OpenAiStubStats {
 }
 
 export interface OpenAiStub {
-  /** e.g. "http://127.0.0.1:41234/v1" */
+  /** e.g. "http://127.0.0.1:41234/v1" ("https://…" with `tls`) */
   baseUrl: string;
   port: number;
-  /** The listening HTTP server (the chat bench gives it more accepting handles: server/http/listen-handles.ts). */
-  server: import("node:http").Server;
+  /** The listening HTTP(S) server (the chat bench gives it more accepting handles: server/http/listen-handles.ts). */
+  server: import("node:http").Server | import("node:https").Server;
   stats: OpenAiStubStats;
   /** The parsed JSON bodies of the accepted chat completion requests, oldest first. */
   requests: unknown[];
@@ -31,4 +31,6 @@ export declare function startOpenAiStub(options?: {
   host?: string;
   tokenDelayMs?: number;
   apiKey?: string;
+  /** Serve over TLS with this key and certificate chain (PEM). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }): Promise<OpenAiStub>;

@@ -32,6 +32,7 @@
  *      [--api-key KEY]; prints one "listening" line and exits cleanly on SIGTERM or SIGINT.
  */
 import http from "node:http";
+import https from "node:https";
 import { pathToFileURL } from "node:url";
 
 const SLOW_WORDS = 40;
@@ -86,7 +87,7 @@ const RICH_REPLY = [
 const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps on talking".split(" ");
 
 /** Starts the stub; resolves once it listens. */
-export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey } = {}) {
+export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey, tls } = {}) {
   const stats = { requests: 0, completed: 0, aborted: 0, chunks: 0 };
   const requests = [];
   const waiters = new Set();
@@ -103,12 +104,13 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
       waiters.add({ stat, count, resolve });
       changed();
     });
-  const server = http.createServer((req, res) => {
+  const answer = (req, res) => {
     handle(req, res, { stats, requests, tokenDelayMs, apiKey, changed }).catch((err) => {
       if (!res.headersSent) sendError(res, 500, String(err), "server_error");
       else res.destroy();
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, answer) : http.createServer(answer);
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
@@ -120,7 +122,7 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
   const actualPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
   return {
-    baseUrl: `http://${urlHost}:${actualPort}/v1`,
+    baseUrl: `${tls ? "https" : "http"}://${urlHost}:${actualPort}/v1`,
     port: actualPort,
     server,
     stats,
