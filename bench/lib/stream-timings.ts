@@ -59,7 +59,11 @@ export function printConcurrentTimes(runs: StreamTiming[], ours: StreamTiming, d
       row("time to `start`", (t) => t.startMs, `${f1(ours.startMs)} / -`),
       row("time to first token", (t) => t.ttftMs, `${f1(ours.ttftMs)} / ${f1(direct.ttftMs)}`),
       row("first token to end", firstToEnd, `${f1(firstToEnd(ours))} / ${f1(firstToEnd(direct))}`),
-      row("longest pause in text", (t) => t.longestPauseMs, `${f1(ours.longestPauseMs)} / ${f1(direct.longestPauseMs)}`),
+      row(
+        "longest pause in text",
+        (t) => t.longestPauseMs,
+        `${f1(ours.longestPauseMs)} / ${f1(direct.longestPauseMs)}`,
+      ),
       row("total stream time", (t) => t.endMs, `${f1(ours.endMs)} / ${f1(direct.endMs)}`),
     ],
     "  ",
