@@ -52,8 +52,8 @@ const ignoreData = () => undefined;
  * Over https, a crowd's new connections cost the event loop a TLS handshake each. Two things make those cheaper,
  * as node:https's agent does the second: one secure context for the pool (tls.connect builds one per call
  * otherwise, from the options), and resuming the origin's latest TLS session (the server's ticket), which skips
- * the certificate chain's checks. Together they took a new connection's client CPU from 1.8-2.9 ms to 1.0-1.4 ms
- * here (bench/README.md, "Upstream TLS connections").
+ * the certificate chain's checks. Together they took a new connection's client CPU from 1.7-1.9 ms to 0.9-1.1 ms
+ * (`npm run bench:upstream-tls`; bench/README.md, "Upstream TLS connections").
  */
 export function createUpstreamPool(origin: URL, tlsOptions: tls.ConnectionOptions = {}): UpstreamPool {
   const secure = origin.protocol === "https:";
