@@ -204,6 +204,8 @@ for (const viewport of [MOBILE, DESKTOP]) {
       });
 
       test("signed in: own pages and the account dialogs have no serious findings", async ({ page, request }) => {
+        // Several pages and dialogs under axe: 41-51 s on a loaded 2-core machine, against the default 60 s.
+        test.setTimeout(120_000);
         const session = await createUser(request, "axe");
         const id = await createCharacter(request, session);
         await signInBrowser(page, session);

@@ -56,6 +56,8 @@ test("register with captcha and e-mail code, edit the profile, favourite, log ou
   page,
   request,
 }) => {
+  // The whole account's life in one test: 43-52 s on a loaded 2-core machine, against the default 60 s.
+  test.setTimeout(120_000);
   const email = uniqueEmail("reg");
   const id = `e2e_${Date.now().toString(36)}`;
   await page.goto("/");
@@ -142,6 +144,8 @@ test("a wrong captcha is shown under the captcha and the image reloads", async (
 });
 
 test("forgot password: the e-mailed link resets it once, and old sessions end", async ({ page, request, browser }) => {
+  // Two browsers and several mails: 47-50 s on a loaded 2-core machine, against the default 60 s.
+  test.setTimeout(120_000);
   const email = uniqueEmail("reset");
   await page.goto("/");
   await register(page, request, email);

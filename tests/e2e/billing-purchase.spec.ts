@@ -138,6 +138,8 @@ test("the sandbox page refuses a signed-out visitor and another user's order, an
   browser,
   request,
 }) => {
+  // Two users and four pages: 53-66 s on a loaded 2-core machine, against the default 60 s.
+  test.setTimeout(120_000);
   await signedInUser(page, request, "owner");
   await page.goto("/");
   const dialog = await openCoins(page);
