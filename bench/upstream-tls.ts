@@ -3,7 +3,7 @@
  * origin with a public provider's kind of certificate (RSA 2048, a leaf and an intermediate under a root), opened
  * as the upstream pool did before and as it does now (one secure context, the origin's session resumed). A crowd
  * of new replies opens one upstream connection each beyond the pool's idle ones (upstream-pool.ts), so this is a
- * per-reply cost at a crowd's start; bench/chat-relay.ts's stub speaks plain HTTP and does not show it.
+ * per-reply cost at a crowd's start, which bench/chat-relay.ts shows only with --tls, mixed with everything else.
  *
  *   npm run bench:upstream-tls
  *   #   --connections N (1000 per crowd)  --concurrency N (50 at once)  --rounds N (3, each way in turn)

@@ -5,7 +5,6 @@
  * NODE_EXTRA_CA_CERTS naming the bench's root, so the system's store verifies the chain, as in production.
  * Prints one JSON line per crowd.
  */
-import type net from "node:net";
 import { performance } from "node:perf_hooks";
 import tls from "node:tls";
 import { createUpstreamPool } from "../../server/providers/llm/upstream-pool";
@@ -45,7 +44,7 @@ function perCall(): Opened {
 function throughPool(pool: ReturnType<typeof createUpstreamPool>): Opened {
   const connection = pool.acquire(true);
   return {
-    socket: connection.socket as net.Socket as tls.TLSSocket,
+    socket: connection.socket as tls.TLSSocket,
     onAnswer: (done) => {
       connection.onData = done;
     },
