@@ -110,6 +110,20 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     expect(await getBalance(database.db, user.id)).toBe(3);
   });
 
+  it("stores a reply with a NUL character from the model, which Postgres text cannot hold, as U+FFFD", async () => {
+    const { auth } = await payingUser(5);
+    llm.setScript({ chunks: ["A\u0000", "B"] });
+    const stream = await readChatStream(
+      await api.post("/v1/chat_session/chat", { robot_id: robotId, message: "hi", model: "premium" }, auth),
+    );
+    expect(textOf(stream)).toBe("A\uFFFDB");
+    expect(stream.messages.at(-1)).toMatchObject({ type: "end", message: { content: "A\uFFFDB", status: "complete" } });
+    expect(await rowOf(Number(stream.messages[0]!.message_id))).toMatchObject({
+      status: "complete",
+      content: "A\uFFFDB",
+    });
+  });
+
   it("ends with an error and close when the database stays away, and the sweep keeps the text and the charge", async () => {
     const { user, auth } = await payingUser(5);
     llm.setScript({ chunks: ["Once", " upon", " a time"], holdAfterChunks: 2 });

@@ -53,8 +53,10 @@ export function readReplyText(
   void (async () => {
     try {
       // Pieces come straight from the provider's data events (pipeText): no promise per piece.
-      await reply.stream.pipeText((piece) => {
-        if (over || !piece) return;
+      await reply.stream.pipeText((raw) => {
+        if (over || !raw) return;
+        // Postgres text cannot hold NUL: one would fail the reply's final write and every checkpoint beside it.
+        const piece = raw.includes("\u0000") ? raw.replaceAll("\u0000", "\uFFFD") : raw;
         watch.sawText();
         text += piece;
         onText(piece, text);
