@@ -56,13 +56,8 @@ function relay(body: z.infer<typeof upstreamBody>, res: http.ServerResponse): vo
     demo: { characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" },
   });
   res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
-  // The frame sink writes to a web stream's controller in the app; here straight to the response.
-  const sink = createFrameSink(
-    {
-      enqueue: (bytes: Uint8Array) => res.write(bytes),
-      close: () => res.end(),
-    } as unknown as ReadableStreamDefaultController<Uint8Array>,
-    () => coalesceWindowMs(open),
+  const sink = createFrameSink({ write: (text) => void res.write(text), end: () => res.end() }, () =>
+    coalesceWindowMs(open),
   );
   const id = nextId++;
   open++;

@@ -1,3 +1,5 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import {
   chatCreateRequest,
@@ -19,7 +21,7 @@ import { openChatExport } from "../modules/chat/chat-export";
 import { readHistory, recentChats } from "../modules/chat/chat-history";
 import { createChat, deleteChat, listChats, renameChat } from "../modules/chat/chat-list";
 import { listModelsFor, setSessionModel } from "../modules/chat/model-choice";
-import { relayReply } from "../modules/chat/reply-relay";
+import { relayReplyStream, relayReplyTo } from "../modules/chat/reply-relay";
 import { stopReply } from "../modules/chat/stop-reply";
 import { readChatPersonaOf, setChatPersona } from "../modules/persona/chat-persona";
 import { readWallet } from "../modules/chat/wallet-summary";
@@ -35,13 +37,27 @@ export function chatDeps<E extends ApiEnv>(c: Context<E>): ChatDeps {
   return { db: database.db, llm, store, config, logger };
 }
 
-/** A begun reply as the text/event-stream answer (SPEC §7-§8): /chat_session/chat, /regenerate and /resend. */
+/** Headers as node:http takes them, each set-cookie kept. */
+function nodeHeaders(headers: Headers): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of headers) out[name] = name === "set-cookie" ? headers.getSetCookie() : value;
+  return out;
+}
+
+/**
+ * A begun reply as the text/event-stream answer (SPEC §7-§8): /chat_session/chat, /regenerate and /resend. On the
+ * Node server it is written straight to the response (relayReplyTo), with the head the middleware prepared.
+ */
 export function streamReply<E extends ApiEnv>(c: Context<E>, reply: BegunReply): Response {
   c.header("content-type", "text/event-stream; charset=utf-8");
   // no-transform also keeps the compression middleware (and proxies) from buffering the stream.
   c.header("cache-control", "no-cache, no-transform");
   c.header("x-accel-buffering", "no");
-  return c.body(relayReply(chatDeps(c), reply));
+  const outgoing = c.env?.outgoing;
+  if (!outgoing) return c.body(relayReplyStream(chatDeps(c), reply));
+  outgoing.writeHead(200, nodeHeaders(c.body(null).headers));
+  relayReplyTo(outgoing, chatDeps(c), reply);
+  return RESPONSE_ALREADY_SENT;
 }
 
 export function chatRoutes(): Hono<ApiEnv> {

@@ -64,12 +64,24 @@ describe("chat over a real HTTP connection", () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it("streams uncompressed, each delta as it is written", async () => {
+  it("streams uncompressed, each delta as it is written, under the API's headers", async () => {
     const { token } = await createUserWithSession(database.db);
     // The model holds after "one": the client sees it while the rest of the reply is still to be written.
     llm.setScript({ chunks: ["one", " two", " three"], holdAfterChunks: 1 });
     const res = await post(token, "count");
+    expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBeNull();
+    // The relay writes the head itself (reply-relay.ts, relayReplyTo): the middleware's headers must be in it.
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "x-frame-options": "DENY",
+      "referrer-policy": "no-referrer",
+    });
+    expect(res.headers.get("x-request-id")).toMatch(/^[\w.-]{1,64}$/);
     const call = llm.calls.at(-1)!;
     const seenWhileHeld: number[] = [];
     const stream = await readChatStream(res, (m) => {

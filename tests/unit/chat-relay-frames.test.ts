@@ -10,18 +10,17 @@ import { CLOSE_FRAME, deltaFrame, frame } from "@/server/modules/chat/relay-fram
 import { watchForText } from "@/server/modules/chat/reply-timeouts";
 import { readStreamChunk } from "@/server/providers/llm/openai-stream-chunk";
 
-/** A sink over a controller that records each enqueued chunk as text. */
+/** A sink over a target that records each write. */
 function recordingSink(windowMs?: () => number) {
   const writes: string[] = [];
   let closed = false;
-  const decoder = new TextDecoder();
-  const controller = {
-    enqueue: (bytes: Uint8Array) => writes.push(decoder.decode(bytes)),
-    close: () => {
+  const target = {
+    write: (text: string) => void writes.push(text),
+    end: () => {
       closed = true;
     },
-  } as unknown as ReadableStreamDefaultController<Uint8Array>;
-  return { sink: createFrameSink(controller, windowMs), writes, closed: () => closed };
+  };
+  return { sink: createFrameSink(target, windowMs), writes, closed: () => closed };
 }
 
 describe("relay frames", () => {

@@ -44,10 +44,17 @@ export interface FrameSink {
   readHoldMs(): number;
 }
 
-const encoder = new TextEncoder();
+/**
+ * Where a sink's frames go, as text: the Node response itself, or a web stream's controller where there is none (a
+ * request called in-process). See reply-relay.ts.
+ */
+export interface FrameTarget {
+  write(text: string): void;
+  end(): void;
+}
 
 export function createFrameSink(
-  controller: ReadableStreamDefaultController<Uint8Array>,
+  target: FrameTarget,
   windowMs: () => number = () => coalesceWindowMs(activeReplyCount()),
 ): FrameSink {
   let waiting = "";
@@ -58,7 +65,7 @@ export function createFrameSink(
   let open = true;
 
   const write = (text: string) => {
-    controller.enqueue(encoder.encode(text));
+    target.write(text);
     lastWrite = Date.now();
   };
   const flush = () => {
@@ -98,7 +105,7 @@ export function createFrameSink(
       if (timer) clearTimeout(timer);
       flush();
       open = false;
-      controller.close();
+      target.end();
     },
     cancel() {
       open = false;

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { CHAT_CODES } from "../../../lib/contracts/chat";
 import { databaseErrorMessage } from "../../db/database-errors";
 import type { ReplyUsage } from "../../providers/llm/types";
@@ -5,7 +6,7 @@ import { trackReply } from "./active-replies";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { toChatMessage } from "./chat-history";
-import { createFrameSink, type FrameSink } from "./frame-sink";
+import { createFrameSink, type FrameTarget } from "./frame-sink";
 import { readReplyText, type ReplyReading } from "./read-reply-text";
 import { CLOSE_FRAME, frame, RELAY_MESSAGES } from "./relay-frames";
 import { startCheckpoints } from "./reply-checkpoints";
@@ -38,18 +39,23 @@ const failedFrame = () =>
     balance: null,
   });
 
+/** A relay under way: its target calls `cancel` when the client goes away. */
+interface Relay {
+  cancel(): void;
+}
+
 /**
- * The reply as a text/event-stream body: start, deltas as the model writes (coalesced: frame-sink.ts), then end
- * (or an error message), then `event: close`. Cancelling the body (the client went away) aborts the upstream call
- * at once; the reply is then kept as partial, or marked failed and refunded when no text had come
+ * Relays the reply to `target` as text/event-stream frames: start, deltas as the model writes (coalesced:
+ * frame-sink.ts), then end (or an error message), then `event: close`. Cancelling (the client went away) aborts the
+ * upstream call at once; the reply is then kept as partial, or marked failed and refunded when no text had come
  * (settle-reply.ts).
  */
-export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Uint8Array> {
+function startRelay(deps: ChatDeps, reply: BegunReply, target: FrameTarget): Relay {
   let cancelled = false;
-  let sink: FrameSink | undefined;
   let reading: ReplyReading | undefined;
+  const out = createFrameSink(target);
 
-  async function run(out: FrameSink): Promise<void> {
+  async function run(): Promise<void> {
     const checkpoints = startCheckpoints(deps, reply.assistantId);
     out.send(
       frame({
@@ -98,28 +104,63 @@ export function relayReply(deps: ChatDeps, reply: BegunReply): ReadableStream<Ui
     }
   }
 
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const out = createFrameSink(controller);
-      sink = out;
-      const done = run(out).catch((err: unknown) => {
-        deps.logger.error("chat relay failed", { error: err instanceof Error ? err.message : String(err) });
-        void reply.release();
-        try {
-          out.send(failedFrame());
-          out.send(CLOSE_FRAME);
-          out.close();
-        } catch {
-          // the stream is already closed
-        }
-      });
-      trackReply(done);
-    },
+  const done = run().catch((err: unknown) => {
+    deps.logger.error("chat relay failed", { error: err instanceof Error ? err.message : String(err) });
+    void reply.release();
+    try {
+      out.send(failedFrame());
+      out.send(CLOSE_FRAME);
+      out.close();
+    } catch {
+      // the target is already closed
+    }
+  });
+  trackReply(done);
+  return {
     cancel() {
       cancelled = true;
-      sink?.cancel();
+      out.cancel();
       reply.upstream.abort(new Error("client disconnected"));
       reading?.stop();
+    },
+  };
+}
+
+/**
+ * The reply written straight to the Node response, whose head the caller has written: each coalesced write is one
+ * `res.write`. Through a web stream (relayReplyStream) every write also took a read request, a promise and
+ * @hono/node-server's read loop, and the head waited for a timer (bench/README.md, "Issue 16, ninth session").
+ */
+export function relayReplyTo(res: ServerResponse, deps: ChatDeps, reply: BegunReply): void {
+  let ended = false;
+  const relay = startRelay(deps, reply, {
+    write: (text) => void res.write(text),
+    end: () => {
+      ended = true;
+      res.end();
+    },
+  });
+  const gone = () => {
+    if (!ended) relay.cancel();
+  };
+  if (res.destroyed) gone();
+  else res.once("close", gone);
+}
+
+const encoder = new TextEncoder();
+
+/** The reply as a web stream body, for a request with no Node response (called in-process: app.request). */
+export function relayReplyStream(deps: ChatDeps, reply: BegunReply): ReadableStream<Uint8Array> {
+  let relay: Relay | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      relay = startRelay(deps, reply, {
+        write: (text) => controller.enqueue(encoder.encode(text)),
+        end: () => controller.close(),
+      });
+    },
+    cancel() {
+      relay?.cancel();
     },
   });
 }
