@@ -1,15 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CHAT_CODES } from "../../../lib/contracts/chat";
 import type { ChatEnd } from "../../../lib/contracts/chat-client";
 import { databaseErrorMessage } from "../../db/database-errors";
 import { retryWhileUnavailable } from "../../db/retry-while-unavailable";
-import { perDatabase } from "../../db/per-database";
 import { chatMessages } from "../../db/schema";
-import type { Db } from "../../db/types";
 import type { ReplyUsage } from "../../providers/llm/types";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { toChatMessage, type MessageRow } from "./chat-history";
+import { writeFinal, type FinalValues } from "./final-writes";
 import { refundReply } from "./metering";
 import { CLOSE_FRAME, frame, RELAY_MESSAGES } from "./relay-frames";
 import { keepShownText } from "./shown-text";
@@ -23,41 +22,10 @@ export interface SettleTarget {
   cancelled(): boolean;
 }
 
-/** The columns the final write sets; the same for every outcome, so its statement is built once. */
-interface FinalValues {
-  content: string;
-  status: "complete" | "partial" | "failed";
-  coinsSpent: number;
-  promptTokens: number | null;
-  completionTokens: number | null;
-}
-
-const placeholder = (name: keyof FinalValues | "id") => sql`${sql.placeholder(name)}`;
-
 /**
- * The final write of a reply that keeps its charge, built once per database (every value a placeholder): drizzle
- * built its SQL on every reply (0.2 ms, bench/README.md) and, named, Postgres plans it once per connection.
- */
-function buildFinalWrite(db: Db) {
-  return db
-    .update(chatMessages)
-    .set({
-      content: placeholder("content"),
-      status: placeholder("status"),
-      coinsSpent: placeholder("coinsSpent"),
-      promptTokens: placeholder("promptTokens"),
-      completionTokens: placeholder("completionTokens"),
-    })
-    .where(and(eq(chatMessages.id, sql.placeholder("id")), eq(chatMessages.status, "streaming")))
-    .returning()
-    .prepare("kewl_reply_final_write");
-}
-
-const finalWrite = perDatabase(buildFinalWrite);
-
-/**
- * The reply's final state, in one statement (or, when it is refunded, one transaction with the refund, so a reply
- * is never left failed but not refunded). Only a row still `streaming` changes.
+ * The reply's final state, in one statement with the other replies that end meanwhile (final-writes.ts), or, when it
+ * is refunded, in one transaction with the refund, so a reply is never left failed but not refunded. Only a row still
+ * `streaming` changes.
  */
 async function store(
   deps: ChatDeps,
@@ -66,8 +34,7 @@ async function store(
   refund: boolean,
 ): Promise<{ row: MessageRow | undefined; balance: number | null }> {
   if (!refund) {
-    const [row] = await finalWrite(deps.db).execute({ ...values, id: reply.assistantId });
-    return { row, balance: null };
+    return { row: await writeFinal(deps.db, reply.assistantId, values), balance: null };
   }
   const stillStreaming = and(eq(chatMessages.id, reply.assistantId), eq(chatMessages.status, "streaming"));
   return deps.db.transaction(async (tx) => {

@@ -1,0 +1,118 @@
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { isDatabaseUnavailable } from "../../db/database-errors";
+import { perDatabase } from "../../db/per-database";
+import { chatMessages } from "../../db/schema";
+import type { Db } from "../../db/types";
+import type { MessageRow } from "./chat-history";
+
+/** The columns a reply's final write sets; the same for every outcome. */
+export interface FinalValues {
+  content: string;
+  status: "complete" | "partial" | "failed";
+  coinsSpent: number;
+  promptTokens: number | null;
+  completionTokens: number | null;
+}
+
+interface FinalWrite extends FinalValues {
+  id: number;
+}
+
+/** Replies written by one statement: a few hundred kB of text at most. */
+export const FINAL_WRITE_BATCH = 200;
+
+/**
+ * The final writes of many replies in one statement, built once per database (its one value a placeholder; named,
+ * Postgres plans it once per connection). Only rows still `streaming` change: a reply settled by the sweep keeps
+ * what the sweep wrote.
+ */
+function buildFinalWrites(db: Db) {
+  const v = (column: string) => sql.raw(`v.${column}`);
+  return db
+    .update(chatMessages)
+    .set({
+      content: sql`${v("content")}`,
+      status: sql`${v("status")}`,
+      coinsSpent: sql`${v("coins_spent")}`,
+      promptTokens: sql`${v("prompt_tokens")}`,
+      completionTokens: sql`${v("completion_tokens")}`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) as v(id bigint, content text, status text, coins_spent integer, prompt_tokens integer, completion_tokens integer)`,
+    )
+    .where(and(eq(chatMessages.id, sql`v.id`), eq(chatMessages.status, "streaming")))
+    .returning(getTableColumns(chatMessages))
+    .prepare("kewl_reply_final_writes");
+}
+
+const statementOf = perDatabase(buildFinalWrites);
+
+interface Waiting {
+  write: FinalWrite;
+  resolve(row: MessageRow | undefined): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Final writes in this process on one database: one goes to the database at once when none is under way; those that
+ * come while one is under way wait for it, then go together in one statement (up to FINAL_WRITE_BATCH). A reply
+ * alone never waits, and a crowd's replies that end together pay one round trip and one commit between many.
+ */
+class FinalWriter {
+  private readonly queue: Waiting[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(write: FinalWrite): Promise<MessageRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) await this.run(this.queue.splice(0, FINAL_WRITE_BATCH));
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    try {
+      const rows = await statementOf(this.db).execute({
+        rows: JSON.stringify(batch.map((waiting) => toRecord(waiting.write))),
+      });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const waiting of batch) waiting.resolve(byId.get(waiting.write.id));
+    } catch (err) {
+      // A database that went away fails them all alike (each caller tries again). Any other failure may be one
+      // reply's values: each is written alone, so that it fails only its own reply.
+      if (batch.length === 1 || isDatabaseUnavailable(err)) for (const waiting of batch) waiting.reject(err);
+      else await Promise.all(batch.map((waiting) => this.run([waiting])));
+    }
+  }
+}
+
+function toRecord(write: FinalWrite) {
+  return {
+    id: write.id,
+    content: write.content,
+    status: write.status,
+    coins_spent: write.coinsSpent,
+    prompt_tokens: write.promptTokens,
+    completion_tokens: write.completionTokens,
+  };
+}
+
+const writerOf = perDatabase((db) => new FinalWriter(db));
+
+/**
+ * A reply's final state (not a refund's: see settle-reply.ts), written with the other replies of this process that
+ * end meanwhile. The row as written, or undefined when it was no longer `streaming`.
+ */
+export function writeFinal(db: Db, id: number, values: FinalValues): Promise<MessageRow | undefined> {
+  return writerOf(db).write({ ...values, id });
+}
