@@ -65,6 +65,22 @@ export async function axeFindings(page: Page, where: string, scope?: string): Pr
     }));
 }
 
+/**
+ * axeFindings in the light theme, then in the dark one, on the same page: the app follows the system's colour scheme
+ * live (components/theme/use-apply-theme.ts), so one page load serves both. Leaves the page dark.
+ */
+export async function axeFindingsInBothThemes(page: Page, where: string, scope?: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+    // The switch starts colour transitions; contrast is read once they are over.
+    await animationsSettled(page, scope);
+    findings.push(...(await axeFindings(page, `${where} (${theme})`, scope)));
+  }
+  return findings;
+}
+
 /** Fails with every finding listed, so one run shows all that is left to fix. */
 export function expectNoFindings(findings: Finding[]): void {
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
