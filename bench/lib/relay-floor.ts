@@ -139,6 +139,6 @@ function printFloorComparison(ours: ConcurrentFigures, floor: ConcurrentFigures)
   out();
   out(
     `  the app over the relay itself: ${f1(cpuAdded)} ms of server CPU per reply (sign-in, the reply's statements, ` +
-      `prompt, Hono and the web stream) and ${f1(ttftAdded)} ms of time to first token at p95`,
+      `prompt and Hono) and ${f1(ttftAdded)} ms of time to first token at p95`,
   );
 }
