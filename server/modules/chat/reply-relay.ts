@@ -141,10 +141,14 @@ export function relayReplyTo(res: ServerResponse, deps: ChatDeps, reply: BegunRe
     },
   });
   const gone = () => {
-    if (!ended) relay.cancel();
+    if (ended) return;
+    ended = true;
+    relay.cancel();
   };
   if (res.destroyed) gone();
   else res.once("close", gone);
+  // A write to a response whose socket is going away fails with an `error` event: the client has gone.
+  res.on("error", gone);
 }
 
 const encoder = new TextEncoder();
