@@ -1,4 +1,5 @@
 import diagnostics_channel from "node:diagnostics_channel";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +121,38 @@ describe("chat over a real HTTP connection", () => {
     llm.setScript({});
     const again = await readChatStream(await post(token, "still there?"));
     expect(again.messages.at(-1)?.type).toBe("end");
+  });
+
+  it("ends the relay as the client leaving does when its response fails, and keeps the partial reply", async () => {
+    const { token } = await createUserWithSession(database.db);
+    llm.setScript({ chunks: Array.from({ length: 40 }, (_, i) => ` e${i}`), holdAfterChunks: 3 });
+    // The same response object the relay writes to (relayReplyTo), to fail it as a socket that breaks would.
+    const responses: ServerResponse[] = [];
+    const capture = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url === "/v1/chat_session/chat") responses.push(res);
+    };
+    server.server.on("request", capture);
+    const controller = new AbortController();
+    try {
+      const res = await post(token, "long story", controller.signal);
+      const reader = res.body!.getReader();
+      let seen = "";
+      while (!seen.includes("e2")) seen += new TextDecoder().decode((await reader.read()).value);
+      const assistantId = Number(/"message_id":(\d+)/.exec(seen)![1]);
+      const call = llm.calls.at(-1)!;
+      expect(responses).toHaveLength(1);
+      responses[0]!.emit("error", new Error("write EPIPE"));
+      await call.aborted;
+      llm.release();
+      await call.ended;
+      await settleActiveReplies(20_000);
+      expect(activeReplyCount()).toBe(0);
+      const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantId));
+      expect(row).toMatchObject({ status: "partial", content: " e0 e1 e2" });
+    } finally {
+      controller.abort();
+      server.server.off("request", capture);
+    }
   });
 
   it("on shutdown lets a reply run until the deadline, then stores it as partial before the database closes", async () => {

@@ -19,7 +19,7 @@ interface FinalWrite extends FinalValues {
 }
 
 /** Replies written by one statement: a few hundred kB of text at most. */
-export const FINAL_WRITE_BATCH = 200;
+const FINAL_WRITE_BATCH = 200;
 
 /**
  * The final writes of many replies in one statement, built once per database (its one value a placeholder; named,
