@@ -137,7 +137,8 @@ describe("chat over a real HTTP connection", () => {
       const res = await post(token, "long story", controller.signal);
       const reader = res.body!.getReader();
       let seen = "";
-      while (!seen.includes("e2")) seen += new TextDecoder().decode((await reader.read()).value);
+      // With its space: a bare "e2" also turns up in the start frame's ids (hex).
+      while (!seen.includes(" e2")) seen += new TextDecoder().decode((await reader.read()).value);
       const assistantId = Number(/"message_id":(\d+)/.exec(seen)![1]);
       const call = llm.calls.at(-1)!;
       expect(responses).toHaveLength(1);
@@ -169,7 +170,7 @@ describe("chat over a real HTTP connection", () => {
     });
     const reader = res.body!.getReader();
     let seen = "";
-    while (!seen.includes("s0")) seen += new TextDecoder().decode((await reader.read()).value);
+    while (!seen.includes(" s0")) seen += new TextDecoder().decode((await reader.read()).value);
     const assistantId = Number(/"message_id":(\d+)/.exec(seen)![1]);
     void reader.read().catch(() => undefined);
     expect(activeReplyCount()).toBeGreaterThan(0);
