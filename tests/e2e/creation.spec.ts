@@ -128,10 +128,10 @@ test("create with an avatar, find, chat, edit, export, import, delete", async ({
   await page.waitForURL(new RegExp(`/profile/${session.profile.key}$`));
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(1);
   await page.getByRole("button", { name: `Delete ${name}` }).click();
-  await page
-    .getByRole("dialog", { name: `Delete ${name}?` })
-    .getByRole("button", { name: "Delete character" })
-    .click();
+  const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
+  await confirm.getByRole("button", { name: "Delete character" }).click();
+  // The open dialog hides the page's links from role queries: wait for it to close (the delete answered) first.
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
   for (const robotId of [id, copyId]) {
     expect((await request.post("/v1/tag/robot/detail", { data: { id: robotId } })).status()).toBe(404);
