@@ -55,13 +55,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built app in `dir` (scripts/start.mjs) on `port` with the embedded database in `dataDir`. */
+/**
+ * Starts the app already built in `dir` on `port` with the embedded database in `dataDir`: its bundled entry, as
+ * scripts/start.mjs runs it once the build is current. Not start.mjs itself, which rebuilds a checkout whose sources
+ * changed since its build: a source edited while the suite runs would rebuild `.next` under the suite's own server.
+ */
 export async function startBuiltServer(dir: string, port: number, dataDir: string): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+  if (!fs.existsSync(path.join(dir, "dist/server.mjs")) || !fs.existsSync(path.join(dir, ".next/BUILD_ID"))) {
+    throw new Error(`no production build in ${dir}`);
+  }
+  const child: ChildProcess = spawn(process.execPath, ["dist/server.mjs"], {
     cwd: dir,
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
