@@ -246,6 +246,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     perReplyGoal: false,
   });
   printLoopDelay(sequentialServer, false);
+  printPhases(sequentialServer, "  ", { stepsOnly: true });
   printProfile(sequentialServer.profile);
   if (failedSequential.length)
     out(

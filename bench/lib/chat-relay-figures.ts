@@ -143,17 +143,19 @@ const STEP_LABELS: Record<string, string> = {
 /**
  * When the replies reached each phase inside the server (server/modules/chat/reply-phases.ts), in ms after the
  * first request arrived, then how long each reply took from one phase to the next: where a crowd's start waits,
- * without the clients' own delays.
+ * without the clients' own delays. `stepsOnly` (requests one after another): the steps alone.
  */
-export function printPhases(window: ChildMemory, indent = "  "): void {
+export function printPhases(window: ChildMemory, indent = "  ", opts: { stepsOnly?: boolean } = {}): void {
   const { phases, steps } = window.phases;
   if (phases.length === 0) return;
-  out(`${indent}inside the server, ms after the first request arrived:`);
-  printTable(
-    ["phase", "replies", "p5", "p50", "p95", "max"],
-    phases.map((t) => [PHASE_LABELS[t.phase], String(t.count), f1(t.p5), f1(t.p50), f1(t.p95), f1(t.max)]),
-    `${indent}  `,
-  );
+  if (!opts.stepsOnly) {
+    out(`${indent}inside the server, ms after the first request arrived:`);
+    printTable(
+      ["phase", "replies", "p5", "p50", "p95", "max"],
+      phases.map((t) => [PHASE_LABELS[t.phase], String(t.count), f1(t.p5), f1(t.p50), f1(t.p95), f1(t.max)]),
+      `${indent}  `,
+    );
+  }
   out(`${indent}inside the server, ms each reply took from one phase to the next:`);
   printTable(
     ["step", "replies", "p50", "p95", "max"],
