@@ -4,6 +4,7 @@ import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { RELAY_MESSAGES } from "./relay-frames";
 import { watchForText } from "./reply-timeouts";
+import { storableText } from "./storable-text";
 import type { Outcome } from "./settle-reply";
 
 export interface ReplyReading {
@@ -55,8 +56,7 @@ export function readReplyText(
       // Pieces come straight from the provider's data events (pipeText): no promise per piece.
       await reply.stream.pipeText((raw) => {
         if (over || !raw) return;
-        // Postgres text cannot hold NUL: one would fail the reply's final write and every checkpoint beside it.
-        const piece = raw.includes("\u0000") ? raw.replaceAll("\u0000", "\uFFFD") : raw;
+        const piece = storableText(raw);
         watch.sawText();
         text += piece;
         onText(piece, text);

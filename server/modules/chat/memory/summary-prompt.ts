@@ -1,5 +1,6 @@
 import { MEMORY_SUMMARY_MAX_CHARS } from "../../../../lib/contracts/chat-memory-client";
 import type { LlmMessage } from "../../../providers/llm/types";
+import { storableText } from "../storable-text";
 import { estimateTokens } from "../token-estimate";
 
 /** About 6 characters per English word, space included: the word limit asked of the model. */
@@ -47,11 +48,11 @@ export function turnsWithin<T extends LlmMessage>(turns: readonly T[], tokens: n
 }
 
 /**
- * A model's answer as a stored summary: trimmed, blank lines squeezed, and cut at a sentence (else a word) to
- * MEMORY_SUMMARY_MAX_CHARS. Null when nothing is left.
+ * A model's answer as a stored summary: NUL replaced (storable-text.ts), trimmed, blank lines squeezed, and cut at a
+ * sentence (else a word) to MEMORY_SUMMARY_MAX_CHARS. Null when nothing is left.
  */
 export function boundSummary(text: string): string | null {
-  const squeezed = text
+  const squeezed = storableText(text)
     .replace(/\r\n?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
