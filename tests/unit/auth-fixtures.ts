@@ -49,6 +49,21 @@ async function resolve<T>(answer: Answer<T> | undefined, input: Json): Promise<T
   return typeof answer === "function" ? (answer as (input: Json) => T | Error | Promise<T | Error>)(input) : answer;
 }
 
+const bodies = new WeakMap<Response, Promise<ArrayBuffer>>();
+
+/**
+ * A route given as one Response (not a function) answers every request to it, so each gets a new one with its status,
+ * headers and body: a body can be read (or cancelled) only once. Not `clone()`: cancelling a clone's body waits for
+ * the original's.
+ */
+async function copyOf(answer: Response): Promise<Response> {
+  let body = bodies.get(answer);
+  if (!body) bodies.set(answer, (body = answer.arrayBuffer()));
+  const bytes = await body;
+  const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+  return new Response(empty ? null : bytes, { status: answer.status, headers: answer.headers });
+}
+
 /** Installs the stub as global fetch; `calls` records every request in order. */
 export function stubAccountFetch(handlers: AccountHandlers) {
   const calls: Call[] = [];
@@ -70,7 +85,9 @@ export function stubAccountFetch(handlers: AccountHandlers) {
       if (!answer) return fail(404, "no handler", 404);
       return ok({ status: answer.ret, msg: "", data: null, ...answer });
     }
-    const answer = await resolve(handlers.routes?.[`${method} ${url.pathname}`], body ?? {});
+    const route = handlers.routes?.[`${method} ${url.pathname}`];
+    if (route instanceof Response) return copyOf(route);
+    const answer = await resolve(route, body ?? {});
     if (answer instanceof Error) throw answer;
     return answer ?? fail(404, `no handler for ${method} ${url.pathname}`, 404);
   });
