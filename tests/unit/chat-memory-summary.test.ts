@@ -69,7 +69,7 @@ describe("the summary request", () => {
     const long = boundSummary("A sentence that goes on. ".repeat(200))!;
     expect(long.length).toBeLessThanOrEqual(MEMORY_SUMMARY_MAX_CHARS);
     expect(long.endsWith("goes on.")).toBe(true);
-    // Postgres text cannot hold NUL: a summary with one could never be written, however often it was tried.
+    // Postgres text cannot hold NUL: a summary with one could not be written at all.
     expect(boundSummary("She left\u0000 at dawn.")).toBe("She left\uFFFD at dawn.");
   });
 });
