@@ -18,7 +18,9 @@ import { cleanupAll, eachFlag, intFlag, out, percentile, printTable, runBench } 
 import { startApiInProcess } from "./lib/in-process-api";
 import { fill, ms, openBenchDb, type BenchDb, type Driver } from "./lib/search-database";
 import { capturingDb } from "./lib/query-capture";
-import { FIRST_NAMES, makeCorpus, RARE_WORDS, SURNAMES, TITLES, type GeneratedRobot } from "./lib/search-corpus";
+import { makeCorpus, type GeneratedRobot } from "./lib/search-corpus";
+import { RARE_WORDS } from "./lib/search-corpus-intros";
+import { FIRST_NAMES, SURNAMES, TITLES } from "./lib/search-corpus-names";
 
 const GOAL_P95_MS = { postgres: 25, pglite: 60 } as const;
 
