@@ -54,6 +54,24 @@ function countReport(file) {
 }
 
 /**
+ * The e2e tests that failed first and passed on their retry: the summary names them, since only the full log
+ * would otherwise say which they were (a retry hides a flaky test; it does not fix it).
+ */
+function flakyTests(file) {
+  if (!file || !fs.existsSync(file)) return [];
+  const names = [];
+  const walk = (suite, trail) => {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === "flaky") names.push([...here, spec.title].join(" › "));
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(file, "utf8")).suites ?? []) walk(suite, []);
+  return names;
+}
+
+/**
  * Runs a stage and keeps its output, so a failure's details can be repeated at the end: echoed live when it runs
  * alone, printed whole when it ends when it runs beside others (so their lines do not interleave).
  */
@@ -93,6 +111,7 @@ const only = process.argv.slice(2);
 const details = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+const flaky = [];
 
 async function runStage(stage, live) {
   if (stage.report) fs.rmSync(stage.report, { force: true });
@@ -104,6 +123,7 @@ async function runStage(stage, live) {
   console.log(`=== ${stage.name}: ${res.status === 0 ? "ok" : "FAILED"} in ${seconds} s ===`);
   const counts = countReport(stage.report);
   if (counts) for (const k of Object.keys(totals)) totals[k] += counts[k];
+  flaky.push(...flakyTests(stage.report));
   if (res.status !== 0) {
     failedStages.push(stage.name);
     details.push(`--- ${stage.name} ---\n${failureDetails(res.output)}`);
@@ -128,5 +148,9 @@ if (failedStages.length) {
   console.log(`\n=== failure details (repeated) ===\n${details.join("\n")}`);
   console.log(`\nFailed stages: ${failedStages.join(", ")}`);
 }
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (flaky.length) console.log(`\nFlaky (failed, then passed on retry):\n${flaky.map((n) => `  ${n}`).join("\n")}`);
+console.log(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped` +
+    (flaky.length ? ` (${flaky.length} flaky)` : ""),
+);
 process.exit(failedStages.length ? 1 : 0);
