@@ -3,6 +3,7 @@
  * fantasy/sci-fi nouns; intros of 10-25 words from word lists; 1-3 demo tags each; ~3% NSFW; chat counts skewed
  * like a real catalogue (most near zero, a few in the millions). Same seed, same rows, so runs compare.
  */
+import { seededRandom } from "../../lib/seeded-random";
 import { DEMO_TAGS } from "../../server/db/seed/demo-tags";
 import { FIRST_NAMES, NOUNS, SURNAMES, TITLES } from "./search-corpus-names";
 import { ADJECTIVES, CONNECTORS, INTRO_NOUNS, PEOPLE, PLACES, RARE_WORDS, VERBS } from "./search-corpus-intros";
@@ -11,18 +12,6 @@ import { ADJECTIVES, CONNECTORS, INTRO_NOUNS, PEOPLE, PLACES, RARE_WORDS, VERBS 
 const TAG_KEYS = DEMO_TAGS.map((tag) => [tag.key, tag.name] as const);
 
 const AVATAR_STYLES = ["adventurer", "lorelei", "notionists", "bottts", "pixel-art", "micah", "personas", "big-smile"];
-
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GeneratedRobot {
   key: string;
@@ -38,7 +27,7 @@ export interface GeneratedRobot {
 }
 
 export function makeCorpus(count: number, seed = 20_240_611): GeneratedRobot[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
   const rows: GeneratedRobot[] = [];
   for (let i = 1; i <= count; i++) {

@@ -1,3 +1,4 @@
+import { seededRandom } from "../../../lib/seeded-random";
 import { capitalise, readCharacter, type CharacterFragments } from "./demo-character";
 import { readMessage, type MessageKind } from "./demo-message";
 import { ACTIONS, BODIES, CLOSERS, OPENERS, REACTIONS } from "./demo-templates";
@@ -150,15 +151,8 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** Successive deterministic picks from one seed (mulberry32). */
+/** Successive deterministic picks from one seed. */
 function picker(seed: number): <T>(options: readonly T[]) => T {
-  let state = seed;
-  return <T>(options: readonly T[]): T => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return options[Math.floor(r * options.length)] as T;
-  };
+  const next = seededRandom(seed);
+  return <T>(options: readonly T[]): T => options[Math.floor(next() * options.length)] as T;
 }
