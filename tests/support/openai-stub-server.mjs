@@ -18,8 +18,8 @@
  *   [[stall]]     200 and SSE headers, then nothing until the client goes away
  *   [[malformed]] one good chunk, then `data: {not json`, then the end of the response
  *   [[cut]]       3 words, then the socket is destroyed
- *   [[system]]    the system prompt's sections it received (from its first "## " heading on), so a browser test
- *                 can read what went into the prompt (a persona, lorebook entries)
+ *   [[system]]    the system prompt's sections it received (from its first "## " heading on), a line per chunk, so
+ *                 a browser test can read what went into the prompt (a persona, lorebook entries)
  *
  * With `apiKey` set, a request without `Authorization: Bearer <apiKey>` gets a 401 OpenAI-style error.
  * `stats.requests` counts chat completion requests, `stats.completed` responses sent in full, `stats.aborted`
@@ -303,13 +303,17 @@ async function complete(req, res, body, ctx) {
 
 /**
  * The reply, split into chunks of one word each with its leading whitespace, so the chunks join back exactly
- * ([[rich]]: 6 characters each, so markdown constructs arrive cut in the middle).
+ * ([[rich]]: 6 characters each, so markdown constructs arrive cut in the middle; [[system]]: a line each, since a
+ * prompt of several hundred words took seconds a word at a time and the tests read only what it says).
  */
 function replyWords(model, userText, has, system) {
   let text;
   if (has("markdown")) text = MARKDOWN_REPLY;
   else if (has("rich")) return RICH_REPLY.match(/[\s\S]{1,6}/g) ?? [];
-  else if (has("system")) text = `System prompt: ${system.slice(Math.max(0, system.indexOf("## ")))}`;
+  else if (has("system"))
+    return (
+      `System prompt: ${system.slice(Math.max(0, system.indexOf("## ")))}`.match(/[^\n]*\n?/g)?.filter(Boolean) ?? []
+    );
   else if (has("long")) text = fillerWords(`Long reply from ${model}:`, LONG_WORDS);
   else if (has("slow")) text = fillerWords(`Slow reply from ${model}:`, SLOW_WORDS);
   else {
