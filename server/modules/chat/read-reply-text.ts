@@ -4,7 +4,7 @@ import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { RELAY_MESSAGES } from "./relay-frames";
 import { watchForText } from "./reply-timeouts";
-import { storableText } from "./storable-text";
+import { storableText } from "../../db/storable-text";
 import type { Outcome } from "./settle-reply";
 
 export interface ReplyReading {

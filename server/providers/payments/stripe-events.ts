@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { storableText } from "../../db/storable-text";
 import type { PaymentEvent } from "./types";
 
 /** How old a delivery's signed timestamp may be, in seconds (Stripe's own default). */
@@ -42,11 +43,11 @@ export function verifyStripeEvent(
 }
 
 /**
- * The event as it can be recorded: Postgres jsonb refuses U+0000, which a customer's text inside a Stripe object
- * may hold, and a refused insert would fail the delivery forever. Other text is kept as it came.
+ * The event as it can be recorded: Postgres jsonb refuses U+0000 (storableText), which a customer's text inside a
+ * Stripe object may hold, and a refused insert would fail the delivery forever. Other text is kept as it came.
  */
 function recordable(value: unknown): unknown {
-  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD");
+  if (typeof value === "string") return storableText(value);
   if (Array.isArray(value)) return value.map(recordable);
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [recordable(k), recordable(v)]));

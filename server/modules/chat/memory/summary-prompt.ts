@@ -1,6 +1,6 @@
 import { MEMORY_SUMMARY_MAX_CHARS } from "../../../../lib/contracts/chat-memory-client";
 import type { LlmMessage } from "../../../providers/llm/types";
-import { storableText } from "../storable-text";
+import { storableText } from "../../../db/storable-text";
 import { estimateTokens } from "../token-estimate";
 
 /** About 6 characters per English word, space included: the word limit asked of the model. */
@@ -48,7 +48,7 @@ export function turnsWithin<T extends LlmMessage>(turns: readonly T[], tokens: n
 }
 
 /**
- * A model's answer as a stored summary: NUL replaced (storable-text.ts), trimmed, blank lines squeezed, and cut at a
+ * A model's answer as a stored summary: NUL replaced (server/db/storable-text.ts), trimmed, blank lines squeezed, and cut at a
  * sentence (else a word) to MEMORY_SUMMARY_MAX_CHARS. Null when nothing is left.
  */
 export function boundSummary(text: string): string | null {
