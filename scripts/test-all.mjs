@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { countReport, flakyTests, readReport } from "./test-reports.mjs";
 
 const out = path.resolve("test-results");
 fs.mkdirSync(out, { recursive: true });
@@ -41,35 +42,6 @@ const stages = [
     report: `${out}/e2e.json`,
   },
 ];
-
-function countReport(file) {
-  if (!file || !fs.existsSync(file)) return null;
-  const r = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (typeof r.numPassedTests === "number") {
-    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
-  }
-  if (r.stats)
-    return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
-  return null;
-}
-
-/**
- * The e2e tests that failed first and passed on their retry: the summary names them, since only the full log
- * would otherwise say which they were (a retry hides a flaky test; it does not fix it).
- */
-function flakyTests(file) {
-  if (!file || !fs.existsSync(file)) return [];
-  const names = [];
-  const walk = (suite, trail) => {
-    const here = suite.title ? [...trail, suite.title] : trail;
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) if (t.status === "flaky") names.push([...here, spec.title].join(" › "));
-    }
-    for (const child of suite.suites ?? []) walk(child, here);
-  };
-  for (const suite of JSON.parse(fs.readFileSync(file, "utf8")).suites ?? []) walk(suite, []);
-  return names;
-}
 
 /**
  * Runs a stage and keeps its output, so a failure's details can be repeated at the end: echoed live when it runs
@@ -121,9 +93,10 @@ async function runStage(stage, live) {
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!live) console.log(`\n=== ${stage.name} ===\n${res.output}`);
   console.log(`=== ${stage.name}: ${res.status === 0 ? "ok" : "FAILED"} in ${seconds} s ===`);
-  const counts = countReport(stage.report);
+  const report = readReport(stage.report);
+  const counts = countReport(report);
   if (counts) for (const k of Object.keys(totals)) totals[k] += counts[k];
-  flaky.push(...flakyTests(stage.report));
+  flaky.push(...flakyTests(report));
   if (res.status !== 0) {
     failedStages.push(stage.name);
     details.push(`--- ${stage.name} ---\n${failureDetails(res.output)}`);
