@@ -17,6 +17,8 @@ interface Props {
  * Below 640px it stands in for the site header (a back arrow first) and gives the name a line of its own, which
  * wraps (one line, cut with an ellipsis, while the keyboard leaves little room) beside the chat's tools (Memory,
  * Chats, persona), with the balance and the model picker below; from 640px the picker and the tools sit on the right.
+ * The name's column keeps 6.5rem below 640px: a long model name ("Standard (offline demo)") is cut in the picker
+ * rather than squeezing the character's name to a word a line.
  */
 export function ChatHeader({ robot, avatarSrc }: Props) {
   return (
@@ -24,7 +26,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
       <div className="mx-auto flex w-full max-w-3xl items-center gap-2 py-1.5 pr-3 pl-1 sm:gap-3 sm:px-6 sm:py-2.5">
         <ChatBackLink robotId={robot.id} className="sm:hidden" />
         <CharacterAvatar src={avatarSrc} className="size-9 sm:size-10" />
-        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1.5 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:gap-x-3">
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(6.5rem,1fr)_auto] items-center gap-x-1.5 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:gap-x-3">
           <h1 className="col-start-1 row-start-1 text-[0.9375rem] leading-5 font-semibold [overflow-wrap:anywhere] sm:text-base sm:leading-tight [[data-short-window]_&]:line-clamp-1">
             <Link
               href={`/character/${robot.id}`}

@@ -99,7 +99,7 @@ export function ModelPicker({ robotId, robotKey, className = "" }: Props) {
 
   const label = current ? `${current.name}, ${costLabel(current)}` : "Loading models";
   return (
-    <div ref={rootRef} className={`relative min-w-0 ${className}`}>
+    <div ref={rootRef} className={`relative max-w-full min-w-0 ${className}`}>
       <button
         ref={buttonRef}
         type="button"

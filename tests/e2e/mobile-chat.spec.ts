@@ -192,6 +192,29 @@ test.describe("at 390px", () => {
   });
 });
 
+test("at 320px a long model name is cut in its picker, and the character's name keeps its room", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signedInUser(page, request, "longmodel");
+  await openChat(page);
+  await expect(page.getByTestId("wallet-status")).toBeVisible();
+  // The offline demo model's name (no LLM configured), which the suite's stub model does not have: set on the
+  // picker's label as it would render, to check the layout around it.
+  await modelButton(page)
+    .locator("span")
+    .first()
+    .evaluate((label) => (label.textContent = "Standard (offline demo)"));
+  const picker = await box(modelButton(page));
+  expect(picker.x).toBeGreaterThanOrEqual(0);
+  expect(picker.x + picker.width).toBeLessThanOrEqual(320);
+  // Not drawn over the balance beside it, and the name's column keeps 6.5rem (two words a line, not one).
+  const wallet = await box(page.getByTestId("wallet-status"));
+  expect(wallet.x + wallet.width).toBeLessThanOrEqual(picker.x);
+  expect((await box(page.getByRole("heading", { level: 1 }))).width).toBeGreaterThanOrEqual(104);
+});
+
 test.describe("at 1280px", () => {
   test.use({ viewport: DESKTOP });
 
