@@ -38,9 +38,11 @@ function isActive(pathname: string | null, href: string): boolean {
 }
 
 /**
- * Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. Below
- * 640px it gives way to the chat's own header on a page that shows the chat (CSS, so the server's HTML is
- * already right; a chat route's 404 keeps the header).
+ * Sticky site header: brand, nav, search, theme toggle, sign in. Nav becomes a second row below 640px. Below 768px
+ * the row has no search box (the nav's Search leads to /search and its own box): the nav, Subscribe and Sign in
+ * need the room, and with the box the row was 705px wide at 640px, Sign in off the screen (the billing entries and
+ * the account show their words from 1024px, for the same reason). Below 640px the header gives way to the chat's
+ * own on a page that shows the chat (CSS, so the server's HTML is already right; a chat route's 404 keeps it).
  */
 export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteHeaderProps) {
   const pathname = usePathname();
@@ -76,7 +78,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
             role="search"
             action="/search"
             method="get"
-            className="ml-auto hidden w-full max-w-xs sm:block lg:max-w-sm"
+            className="ml-auto hidden w-full max-w-xs md:block lg:max-w-sm"
           >
             <div className="relative">
               <NavIcon
@@ -100,7 +102,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
           </form>
         )}
 
-        <div className={`ml-auto flex items-center gap-1 sm:gap-2 ${onSearchPage ? "" : "sm:ml-0"}`}>
+        <div className={`ml-auto flex items-center gap-1 sm:gap-2 ${onSearchPage ? "" : "md:ml-0"}`}>
           {onSearchPage ? null : (
             <Link
               href="/search"

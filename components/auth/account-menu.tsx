@@ -87,10 +87,11 @@ export function AccountMenu({ profile }: { profile: Profile }) {
         aria-label={`Account: ${profile.name}`}
         onClick={() => (open ? close(false) : openAt("first"))}
         onKeyDown={onButtonKeyDown}
-        className="flex h-9 max-w-48 items-center gap-2 rounded-full p-0.5 pr-0.5 transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:pr-3"
+        className="flex h-9 max-w-48 items-center gap-2 rounded-full p-0.5 pr-0.5 transition-colors outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring lg:pr-3"
       >
         <Avatar profile={profile} />
-        <span className="hidden truncate text-sm font-medium sm:inline">{profile.name}</span>
+        {/* The name from 1024px: below it the header's row has the nav, the billing entries and no room for it. */}
+        <span className="hidden truncate text-sm font-medium lg:inline">{profile.name}</span>
       </button>
       {open ? (
         <div

@@ -8,9 +8,12 @@ import { useDialogStore } from "@/stores/dialog-store";
 import { prefetchBillingDialogs } from "./billing-loaders";
 import { CrownIcon } from "./billing-icons";
 
-const ENTRY = buttonClassName("ghost", "sm", "h-9 gap-1.5 rounded-full px-2.5 sm:px-3");
+const ENTRY = buttonClassName("ghost", "sm", "h-9 gap-1.5 rounded-full px-2.5 lg:px-3");
 
-/** The plan entry: "Subscribe", or the held plan's name with its state in the label. Opens the plans dialog. */
+/**
+ * The plan entry: "Subscribe", or the held plan's name with its state in the label. Opens the plans dialog. Below
+ * 1024px the crown alone (the label is still its name): the header's row has no room for the words beside the nav.
+ */
 export function SubscribeButton({ active, planName, state }: { active: boolean; planName: string; state: string }) {
   return (
     <button
@@ -26,7 +29,7 @@ export function SubscribeButton({ active, planName, state }: { active: boolean; 
       className={`${ENTRY} ${active ? "text-foreground" : "text-primary"}`}
     >
       <CrownIcon width={18} height={18} className={active ? "text-amber-600 dark:text-amber-400" : ""} />
-      <span className="hidden sm:inline">{active ? planName : "Subscribe"}</span>
+      <span className="hidden lg:inline">{active ? planName : "Subscribe"}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signedInUser } from "./chat-support";
 import { brandLink, focusIndicator, hasVisibleFocus, VIEWPORTS } from "./support";
 
 const NEXT_THEME: Record<string, string> = {
@@ -85,3 +86,30 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+/** How far the page reaches past the window's right edge, in CSS pixels (0 when nothing sticks out). */
+function overflowRight(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+// From 640px the nav shares the header's row with Subscribe, the coins and the account: at 640-704px the search box
+// used to push Sign in off the screen.
+const HEADER_WIDTHS = [640, 700, 767, 768, 1023, 1024] as const;
+
+test("the header's row fits the window from 640px up, signed out and signed in", async ({ page, request }) => {
+  const signedOutEnd = page.getByRole("banner").getByRole("button", { name: "Sign in" });
+  for (const width of HEADER_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await expect(signedOutEnd).toBeInViewport({ ratio: 1 });
+    expect(await overflowRight(page), `signed out at ${width}px`).toBe(0);
+  }
+  await signedInUser(page, request, "header");
+  const account = page.getByRole("banner").getByRole("button", { name: /^Account: / });
+  for (const width of HEADER_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await expect(account).toBeInViewport({ ratio: 1 });
+    expect(await overflowRight(page), `signed in at ${width}px`).toBe(0);
+  }
+});
