@@ -186,6 +186,27 @@ describe("reading the card and the message", () => {
     expect(topicOf("Do you like jazz?")).toBe("jazz");
     expect(topicOf("Have you ever been to Paris?")).toBe("Paris");
     expect(topicOf("ok")).toBeNull();
+    expect(topicOf("I bought a new bed")).toBe("a new bed");
+  });
+
+  it("takes no verb, greeting or form of address for a topic", () => {
+    expect(topicOf("Where are we headed?")).toBeNull();
+    expect(topicOf("What happened?")).toBeNull();
+    expect(topicOf("Where did you grow up?")).toBeNull();
+    expect(topicOf("I love jazz")).toBe("jazz");
+    expect(topicOf("I want to visit Paris")).toBe("Paris");
+    expect(topicOf("I made cookies for you!")).toBe("cookies");
+    expect(topicOf("I went to school")).toBe("school");
+    expect(topicOf("How are you, friend?")).toBeNull();
+    const mira = ["Captain Mira Voss", "Sam", "captain"];
+    expect(topicOf("Hello captain! How are you today?", mira)).toBeNull();
+    expect(topicOf("Mira, tell me about the war", mira)).toBe("the war");
+    expect(topicOf("Good morning, captain. Any news from the station?", mira)).toBe("the station");
+    expect(topicOf("Who was the captain before you?", mira)).toBe("the captain");
+    for (const userMessage of ["Hello captain! How are you today?", "Hey captain, where are we headed?"]) {
+      const reply = writeDemoReply({ ...miraCard, userMessage });
+      expect(reply).not.toMatch(/\bheaded\b|\bcaptain[?!.]|about captain\b/i);
+    }
   });
 
   it("tells kinds of message apart", () => {

@@ -25,7 +25,11 @@ const QUESTION_START =
 /** Kinds of message whose words can carry a topic ("ok" and "lol" do not). */
 const TOPICAL = new Set<MessageKind>(["question", "exclamation", "statement"]);
 
-export function readMessage(message: string): ReadMessage {
+/**
+ * `addressed`: the names the two sides go by (the character's name, the last word of its role, the user's name).
+ * Used bare ("Hey captain", "Mira, look"), they address someone and are not what the message is about.
+ */
+export function readMessage(message: string, addressed: readonly string[] = []): ReadMessage {
   const text = message.replace(/\s+/g, " ").trim();
   const acted = /\*[^*]+\*/.test(text);
   // What the user says, without what they do.
@@ -35,7 +39,7 @@ export function readMessage(message: string): ReadMessage {
     .trim();
   const words = said.split(" ").filter(Boolean).length;
   const kind = kindOf(said, words, acted);
-  const topic = TOPICAL.has(kind) ? topicOf(said) : null;
+  const topic = TOPICAL.has(kind) ? topicOf(said, addressed) : null;
   return { kind, topic, acted };
 }
 
@@ -68,25 +72,53 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 const MAX_TOPIC_WORDS = 4;
+/** After these a word is a verb ("we headed", "I love jazz", "can fly"), not the start of a noun phrase. */
+const BEFORE_VERB = new Set(
+  (
+    "i you we they he she it i'm you're we're they're he's she's i'll you'll we'll they'll i'd you'd we'd they'd " +
+    "i've you've we've they've can could will would should must might may do does did don't doesn't didn't can't " +
+    "won't wouldn't couldn't shouldn't let's"
+  ).split(" "),
+);
+/** "want to visit Paris": after one of these and "to", a verb. */
+const WANTING = new Set(
+  (
+    "want wants wanted need needs needed like likes liked love loves loved " +
+    "going try trying tried used have has had"
+  ).split(" "),
+);
+/** A greeting and who it greets, ended by punctuation: "Hello captain!", "Hey Mira,", "Good morning, friend." */
+const GREETING_LEAD =
+  /^(?:hi|hello|hey|heya|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b(?:,?\s+[\p{L}'’-]+){0,2}\s*[,!.]+\s*/iu;
+/** A trailing form of address: "How are you, friend?" */
+const VOCATIVE_TAIL =
+  /,\s*(?:my\s+)?(?:friend|buddy|pal|mate|dear|darling|sweetie|honey|babe|dude|bro|sir|madam|ma'am|miss)\s*[?!.]*$/iu;
 
 /**
  * The message's topic: the first noun phrase with its determiner ("the old lighthouse", "a tiny grey kitten"),
  * else the last run of content words ("jazz"). A verb in the past tense after the first word ends the phrase ("the
- * weather turned cold" → "the weather").
+ * weather turned cold" → "the weather"). Not a greeting's or a name's words used to address someone, nor a verb
+ * after its subject ("Where are we headed?" has no topic).
  */
-export function topicOf(text: string): string | null {
-  const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+export function topicOf(text: string, addressed: readonly string[] = []): string | null {
+  const names = new Set(addressed.flatMap((name) => name.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u)).filter(Boolean));
+  const tokens =
+    text
+      .replace(GREETING_LEAD, "")
+      .replace(VOCATIVE_TAIL, "")
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   const words = tokens.map((w) => w.replace(/’/g, "'"));
   const lower = words.map((w) => w.toLowerCase());
   const phrases: { words: string[]; determined: boolean }[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const determined = DETERMINERS.has(lower[i]!) && i + 1 < words.length;
+    if (!determined && !startsNounPhrase(words, lower, i, names)) continue;
     const start = determined ? i + 1 : i;
     const run: string[] = [];
     for (let j = start; j < words.length && run.length < MAX_TOPIC_WORDS - 1; j += 1) {
       const word = lower[j]!;
       if (FUNCTION_WORDS.has(word) || /^\d+$/.test(word) || word.length > 24) break;
-      if (run.length > 0 && /(ed|ly)$/.test(word)) break;
+      if (run.length > 0 && (isParticiple(word) || /ly$/.test(word))) break;
       // Names keep their capitals; a capital that only starts the message does not.
       run.push(j > 0 && /^\p{Lu}/u.test(words[j]!) ? words[j]! : word);
     }
@@ -98,4 +130,21 @@ export function topicOf(text: string): string | null {
   }
   const chosen = phrases.find((p) => p.determined) ?? phrases.at(-1);
   return chosen ? chosen.words.join(" ") : null;
+}
+
+/** Whether an undetermined noun phrase can start at word i. */
+function startsNounPhrase(words: string[], lower: string[], i: number, names: ReadonlySet<string>): boolean {
+  const word = lower[i]!;
+  if (names.has(word)) return false;
+  // A name in the middle of a sentence ("to Paris") is a noun whatever comes before it.
+  if (i > 0 && /^\p{Lu}/u.test(words[i]!)) return true;
+  if (i > 0 && BEFORE_VERB.has(lower[i - 1]!)) return false;
+  // "want to visit", "going to see"; but "went to school".
+  if (i > 1 && lower[i - 1] === "to" && WANTING.has(lower[i - 2]!)) return false;
+  return !isParticiple(word);
+}
+
+/** "headed", "happened"; not "bed" or "speed". */
+function isParticiple(word: string): boolean {
+  return word.length >= 5 && /[^e]ed$/.test(word);
 }

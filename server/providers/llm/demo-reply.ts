@@ -27,7 +27,9 @@ export function writeDemoReply(
   const conversation = options.conversation ?? [{ role: "user", content: context.userMessage }];
   const pick = picker(hash([name, ...conversation.map((m) => `${m.role}:${m.content}`)].join("\u0000")));
   const character = readCharacter(context);
-  const message = readMessage(context.userMessage);
+  // Who the two sides are, so that "Hey captain" or "Mira, look" is not taken for a topic.
+  const addressed = [name, user, character.role?.split(" ").at(-1) ?? ""];
+  const message = readMessage(context.userMessage, addressed);
   const earlier = conversation.slice(0, -1);
   // The character's last few replies: their templates and persona lines wait until others have had a turn.
   const replies = earlier
@@ -38,7 +40,7 @@ export function writeDemoReply(
   const selfLine = selfLines.length > 0 ? pick(selfLines) : null;
   const slots = fillers(
     { name, user, character, selfLine, topic: message.topic },
-    previousTopic(earlier, message.topic),
+    previousTopic(earlier, message.topic, addressed),
   );
   const choose = (templates: readonly string[]) => {
     const usable = templates.flatMap((template) => {
@@ -88,11 +90,11 @@ function bodyKind(
 }
 
 /** The topic of the user's latest earlier message that had one, when it differs from this one's. */
-function previousTopic(earlier: LlmMessage[], topic: string | null): string | null {
+function previousTopic(earlier: LlmMessage[], topic: string | null, addressed: readonly string[]): string | null {
   for (let i = earlier.length - 1; i >= 0; i -= 1) {
     const m = earlier[i]!;
     if (m.role !== "user") continue;
-    const before = readMessage(m.content).topic;
+    const before = readMessage(m.content, addressed).topic;
     if (before) return before === topic ? null : before;
   }
   return null;
