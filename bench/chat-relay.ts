@@ -11,7 +11,7 @@
  *
  *   npx tsx bench/chat-relay.ts [--pglite | --postgres] [--requests 40] [--warmup 5] [--streams 200] [--leaves 20]
  *                               [--token-delay-ms 15] [--long] [--streams-reply long|short] [--cpu-prof DIR]
- *                               [--workers N] [--no-floor] [--warm-streams N] (--help: all)
+ *                               [--workers N] [--no-floor] [--warm-streams N] [--arrivals N] (--help: all)
  *
  * - Upstream: tests/support/openai-stub-server.mjs in this process, one word per chunk every --token-delay-ms.
  *   The sequential requests get its short echo (~16 words; --long: its 300-word reply, [[long]]); the concurrent
@@ -58,6 +58,7 @@ import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
 import { measurePromptAssembly, printPromptAssembly } from "./lib/prompt-assembly-figures";
 import { compareWithFloor } from "./lib/relay-floor";
+import { launchStreams, printFullLoad } from "./lib/stream-arrivals";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database";
 import { leaveAfterFirstText, measureLeaves } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
@@ -296,7 +297,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const postgresBefore = driver === "postgres" ? postgresCpuMs() : null;
     const serverCallsBefore = workers === 1 && server.pid ? syscallCounts(server.pid) : null;
     const started = performance.now();
-    const runs = await Promise.all(Array.from({ length: opts.streams }, () => ref.relayed()));
+    const runs = await launchStreams(opts.streams, opts.arrivals, () => ref.relayed());
     const wallS = (performance.now() - started) / 1000;
     const generatorCpu = process.cpuUsage(cpuBefore);
     const postgresAfter = postgresBefore === null ? null : postgresCpuMs();
@@ -310,7 +311,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
 
     out();
     out(
-      `## Concurrent: ${opts.streams} streams started at once, each a different user, ${opts.streamsReply} replies ` +
+      `## Concurrent: ${opts.streams} streams ${opts.arrivals ? `arriving ${opts.arrivals} a second` : "started at once"}, ` +
+        `each a different user, ${opts.streamsReply} replies ` +
         `(${ref.first.text.length} chars; ${wallS.toFixed(1)} s)` +
         (opts.warmStreams ? `, after ${opts.warmStreams} short replies at once, unmeasured` : ""),
     );
@@ -337,6 +339,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       `  time to first token p95: ${f1(ttftP95)} ms (goal <= ${GOAL_CONCURRENT_TTFT_P95_MS} ms) ` +
         verdict(failed.length === 0 && ttftP95 <= GOAL_CONCURRENT_TTFT_P95_MS),
     );
+    if (opts.arrivals) printFullLoad(runs);
     // The model's pieces: the stub's chunks (the relay may merge several into one delta message).
     printCpu(loaded, { replies: opts.streams, pieces: textPieces, perReplyGoal: true });
     printMemoryPerStream(idle, loaded, { peakOpen: peakOpen(runs), requests: opts.streams });
@@ -370,6 +373,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         upstreamBody: ref.directBody,
         warm: { streams: opts.warmStreams, upstreamBody: seq.directBody },
         streams: opts.streams,
+        arrivals: opts.arrivals,
         stubChunks: () => stub.stats.chunks,
         cpuProfDir: opts.cpuProfDir,
         allocProfDir: opts.allocProfDir,

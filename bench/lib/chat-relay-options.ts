@@ -29,6 +29,11 @@ export interface Options {
    * run a while has its hot paths compiled, and a cold one compiles them in the middle of the crowd.
    */
   warmStreams: number;
+  /**
+   * New streams a second in the concurrent part (stream-arrivals.ts); 0: all of them at once. With long replies
+   * (about 4.6 s), 220 a second keeps about 1,000 in flight.
+   */
+  arrivals: number;
   /** The stub speaks TLS (a public provider's kind of chain, bench/lib/tls-chain.ts), as a real provider does. */
   tls: boolean;
 }
@@ -52,6 +57,7 @@ export function parseArgs(argv: string[]): Options {
     stubListenCopies: 8,
     warmStreams: 0,
     tls: false,
+    arrivals: 0,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -115,6 +121,9 @@ export function parseArgs(argv: string[]): Options {
       case "--stub-listen-copies":
         opts.stubListenCopies = intFlag(flag, value(), 0);
         break;
+      case "--arrivals":
+        opts.arrivals = intFlag(flag, value(), 0);
+        break;
       case "--warm-streams":
         opts.warmStreams = intFlag(flag, value(), 0);
         break;
@@ -129,7 +138,8 @@ export function parseArgs(argv: string[]): Options {
             "                               [--heap-at-peak (live heap per open stream, after full collections)]\n" +
             "                               [--no-floor (skip the same streams through the relay alone)]\n" +
             "                               [--stub-listen-copies 8 (more handles accepting for the stub; 0: its one)]\n" +
-            "                               [--warm-streams N (N short replies at once, unmeasured, before the crowd)]",
+            "                               [--warm-streams N (N short replies at once, unmeasured, before the crowd)]\n" +
+            "                               [--arrivals N (the concurrent streams arrive N a second, not all at once)]",
         );
         process.exit(0);
         break;

@@ -13,6 +13,7 @@ import { warmUp } from "./warm-up";
 import { timeStream, type StreamTiming } from "./sse-timing";
 import { f1, p, peakOpen } from "./stream-timings";
 import { startRelayFloorChild } from "./start-chat-server-child";
+import { atFullLoad, launchStreams } from "./stream-arrivals";
 
 /** One concurrent part's figures, ours or the floor's. */
 export interface ConcurrentFigures {
@@ -33,6 +34,8 @@ interface FloorRun {
   /** Replies at once before the measured ones, unmeasured (--warm-streams), with their upstream request. */
   warm: { streams: number; upstreamBody: string };
   streams: number;
+  /** New streams a second, as ours arrived (stream-arrivals.ts); 0: all at once. */
+  arrivals: number;
   /** The stub's count of chunks of text sent so far. */
   stubChunks: () => number;
   cpuProfDir?: string;
@@ -42,8 +45,8 @@ interface FloorRun {
 }
 
 /**
- * Starts the floor, warms it with one reply (and as many at once as ours was), runs `streams` at once through it
- * like ours, and stops it.
+ * Starts the floor, warms it with one reply (and as many at once as ours was), runs `streams` through it as they
+ * came to ours (at once, or `arrivals` a second), and stops it.
  */
 async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
   const floor = await startRelayFloorChild(run.stubBaseUrl, run.driver, run.cpuProfDir, run.allocProfDir);
@@ -57,7 +60,7 @@ async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
     floor.mark(true);
     const chunksBefore = run.stubChunks();
     const cpuBefore = process.cpuUsage();
-    const runs = await Promise.all(Array.from({ length: run.streams }, once));
+    const runs = await launchStreams(run.streams, run.arrivals, once);
     const generator = process.cpuUsage(cpuBefore);
     const loaded = await floor.memory();
     return {
@@ -74,6 +77,8 @@ async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
 
 interface Row {
   label: string;
+  /** Only when the streams arrived at a rate (--arrivals). */
+  arrivalsOnly?: boolean;
   value: (f: ConcurrentFigures) => number;
   digits?: number;
 }
@@ -92,6 +97,12 @@ const ROWS: Row[] = [
   { label: "time to first token p95 (ms)", value: (f) => p(f.runs, (t) => t.ttftMs, 95), digits: 0 },
   { label: "  in the server: first text p50 (ms)", value: (f) => phaseAt(f, "first-text", "p50"), digits: 0 },
   { label: "  in the server: first text p95 (ms)", value: (f) => phaseAt(f, "first-text", "p95"), digits: 0 },
+  {
+    label: "  at full load: time to first token p95 (ms)",
+    arrivalsOnly: true,
+    value: (f) => p(atFullLoad(f.runs).runs, (t) => t.ttftMs, 95),
+    digits: 0,
+  },
   { label: "total stream time p95 (ms)", value: (f) => p(f.runs, (t) => t.endMs, 95), digits: 0 },
   { label: "server CPU per reply (ms)", value: (f) => perReply(f, f.loaded.cpuMs), digits: 2 },
   { label: "  of it in the kernel (ms)", value: (f) => perReply(f, f.loaded.systemCpuMs), digits: 2 },
@@ -109,7 +120,7 @@ const ROWS: Row[] = [
 /** Measures the floor like `ours` and prints the two side by side, then the floor's phases and profile. */
 export async function compareWithFloor(ours: ConcurrentFigures, run: FloorRun): Promise<void> {
   const floor = await measureFloor(run);
-  printFloorComparison(ours, floor);
+  printFloorComparison(ours, floor, run.arrivals > 0);
   out();
   out("  the floor's replies, inside its server:");
   printPhases(floor.loaded);
@@ -117,7 +128,8 @@ export async function compareWithFloor(ours: ConcurrentFigures, run: FloorRun): 
 }
 
 /** Ours beside the floor, with the ratio, and what the app adds to a reply over the relay itself. */
-function printFloorComparison(ours: ConcurrentFigures, floor: ConcurrentFigures): void {
+function printFloorComparison(ours: ConcurrentFigures, floor: ConcurrentFigures, arrivals: boolean): void {
+  const rows = ROWS.filter((row) => arrivals || !row.arrivalsOnly);
   out();
   out(
     `## The relay's floor: the same ${floor.runs.length} streams through the relay alone, measured after ours ` +
@@ -125,9 +137,9 @@ function printFloorComparison(ours: ConcurrentFigures, floor: ConcurrentFigures)
       "Hono, zod or prompt)",
   );
   out();
-  const width = Math.max(...ROWS.map((r) => r.label.length));
+  const width = Math.max(...rows.map((r) => r.label.length));
   out(`  ${"".padEnd(width)}  ${"ours".padStart(9)}  ${"floor".padStart(9)}  ${"ours/floor".padStart(10)}`);
-  for (const row of ROWS) {
+  for (const row of rows) {
     const a = row.value(ours);
     const b = row.value(floor);
     const ratio = b > 0 ? (a / b).toFixed(2) : "-";
