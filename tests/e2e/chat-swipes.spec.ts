@@ -3,8 +3,9 @@ import { chatViaApi, robotById, signedInUser, type TestRobot } from "./chat-supp
 
 /**
  * Regenerate and swipes, edit and delete (issue 17, items 2 and 3), at a phone's width with touch and at a
- * desktop's. The stub model answers "[[slow]]" with 40 words 250 ms apart, so a reply is still being written when
- * Regenerate is pressed; other messages get `Reply from demo-standard: you said "…".`
+ * desktop's. The stub model answers "[[slow-once]]" with 40 words 250 ms apart the first time, so a reply is still
+ * being written when Regenerate is pressed, and at its usual pace after that (the regenerated reply); other
+ * messages get `Reply from demo-standard: you said "…".`
  */
 const ROBOT_ID = 1;
 let robot: TestRobot;
@@ -48,7 +49,8 @@ for (const view of [
       await signedInUser(page, request, `swipes${view.viewport.width}`);
       await page.goto(`/character/chat/${ROBOT_ID}`);
       await expect(page.getByRole("button", { name: /^Model: / })).toBeEnabled();
-      await composer(page).fill("Tell me a tale [[slow]]");
+      // A message of its own, so that its first reply is the slow one on a retry as well.
+      await composer(page).fill(`Tell me a tale ${test.info().testId} ${test.info().retry} [[slow-once]]`);
       await composer(page).press("Enter");
       const reply = replies(page).last();
       await expect(reply).toContainText("Slow reply from demo-standard");

@@ -10,6 +10,8 @@
  * finish_reason "length". Directives in the LAST user message change the behaviour:
  *
  *   [[slow]]      40 words, 250 ms apart (to test a Stop button)
+ *   [[slow-once]] the same 40 words, 250 ms apart the first time the stub sees this exact message and at the usual
+ *                 pace after that (a reply stopped while it is written, then regenerated: only the first is slow)
  *   [[long]]      300 words
  *   [[markdown]]  markdown with a code block, links (one `javascript:`) and a raw <script> tag
  *   [[rich]]      markdown with every construct chat renders: actions, a wide table, a quote, a list, a code block,
@@ -90,6 +92,8 @@ const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps o
 export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey, tls } = {}) {
   const stats = { requests: 0, completed: 0, aborted: 0, chunks: 0 };
   const requests = [];
+  /** The [[slow-once]] messages answered so far. */
+  const slowSeen = new Set();
   const waiters = new Set();
   const read = (stat) => (stat === "accepted" ? requests.length : stats[stat]);
   const changed = () => {
@@ -105,7 +109,7 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
       changed();
     });
   const answer = (req, res) => {
-    handle(req, res, { stats, requests, tokenDelayMs, apiKey, changed }).catch((err) => {
+    handle(req, res, { stats, requests, slowSeen, tokenDelayMs, apiKey, changed }).catch((err) => {
       if (!res.headersSent) sendError(res, 500, String(err), "server_error");
       else res.destroy();
     });
@@ -194,7 +198,9 @@ async function complete(req, res, body, ctx) {
     completion_tokens: sent.length,
     total_tokens: estimatePromptTokens(body.messages) + sent.length,
   };
-  const delayMs = has("slow") ? SLOW_DELAY_MS : ctx.tokenDelayMs;
+  const slowFirst = has("slow-once") && !ctx.slowSeen.has(userText);
+  if (has("slow-once")) ctx.slowSeen.add(userText);
+  const delayMs = has("slow") || slowFirst ? SLOW_DELAY_MS : ctx.tokenDelayMs;
   const id = `chatcmpl-stub${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const created = Math.floor(Date.now() / 1000);
 
@@ -315,7 +321,7 @@ function replyWords(model, userText, has, system) {
       `System prompt: ${system.slice(Math.max(0, system.indexOf("## ")))}`.match(/[^\n]*\n?/g)?.filter(Boolean) ?? []
     );
   else if (has("long")) text = fillerWords(`Long reply from ${model}:`, LONG_WORDS);
-  else if (has("slow")) text = fillerWords(`Slow reply from ${model}:`, SLOW_WORDS);
+  else if (has("slow") || has("slow-once")) text = fillerWords(`Slow reply from ${model}:`, SLOW_WORDS);
   else {
     const echo = userText.replace(/\s+/g, " ").trim().slice(0, ECHO_CHARS);
     text = `Reply from ${model}: you said "${echo}".`;
