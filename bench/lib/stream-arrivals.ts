@@ -29,10 +29,14 @@ export async function launchStreams(
 
 /** Streams in flight (sent and not yet ended) when each run was sent, itself not counted. */
 export function inFlightAtSend(runs: StreamTiming[]): number[] {
-  const ends = runs
-    .map((r) => r.sentAt + (r.endMs ?? r.lastTextMs ?? r.ttftMs ?? r.startMs ?? 0))
-    .sort((a, b) => a - b);
-  const sends = runs.map((r) => r.sentAt).sort((a, b) => a - b);
+  const spans = runs.map((r) => ({
+    sent: r.sentAt,
+    end: r.sentAt + (r.endMs ?? r.lastTextMs ?? r.ttftMs ?? r.startMs ?? 0),
+  }));
+  // A stream that failed as it was sent was never in flight; every other one ended after it was sent.
+  const held = spans.filter((span) => span.end > span.sent);
+  const sends = held.map((span) => span.sent).sort((a, b) => a - b);
+  const ends = held.map((span) => span.end).sort((a, b) => a - b);
   return runs.map((r) => countBelow(sends, r.sentAt) - countAtOrBelow(ends, r.sentAt));
 }
 
