@@ -19,11 +19,14 @@ export default async function DefaultLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      <SiteHeaderWithAccount />
-      <div id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-24 sm:px-6">
-        {children}
+      {/* A column as tall as the window at least, so a short page's footer sits at the bottom, not above a strip. */}
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeaderWithAccount />
+        <div id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 sm:px-6">
+          {children}
+        </div>
+        <SiteFooter />
       </div>
-      <SiteFooter />
       <AccountDialogs registerPublicKey={publicKey} />
       <BillingDialogs />
       <LazyInstallBanner />

@@ -37,6 +37,19 @@ for (const viewport of VIEWPORTS) {
   }
 }
 
+test.describe("a page shorter than the window", () => {
+  test.use({ viewport: { width: 1280, height: 1400 } });
+
+  test("has its footer at the bottom of the window, not above an empty strip", async ({ page }) => {
+    await page.goto("/character/1");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toBeVisible();
+    const box = await footer.boundingBox();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(1400);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(1400);
+  });
+});
+
 test.describe("chat at 390px", () => {
   test.use({ viewport: MOBILE });
 
