@@ -51,9 +51,12 @@ test("search with a typo finds the character and the query stays in the URL", as
   await expect(page.getByRole("list", { name: "Search results" })).toContainText(target.name);
 });
 
-test("a search with no match says so", async ({ page }) => {
+test("a search with no match says so and offers the tags to start from", async ({ page }) => {
   await page.goto("/search?q=zzqxjvw");
   await expect(page.getByRole("heading", { name: "No characters match “zzqxjvw”" })).toBeVisible();
+  const tag = page.getByRole("main").getByRole("link", { name: "Fantasy", exact: true });
+  await tag.click();
+  await expect(page).toHaveURL(/\/tag\/fantasy$/);
 });
 
 test("open a character, see its page, and a signed-out favourite asks to sign in", async ({ page, request }) => {

@@ -28,13 +28,31 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
+function TagChips({ tags, className = "" }: { tags: { key: string; name: string }[]; className?: string }) {
+  return (
+    <ul className={`mt-3 flex flex-wrap gap-2 ${className}`}>
+      {tags.map((t) => (
+        <li key={t.key}>
+          <Link
+            href={`/tag/${t.key}`}
+            className="inline-block rounded-full border border-border px-3 py-1.5 text-sm hover:border-primary hover:text-primary"
+          >
+            {t.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
   const q = searchText(sp.q).trim().slice(0, 100);
   const page = pageParam(sp.page);
   const { db, viewer } = await pageContext();
   const results = q ? await searchRobots(db, { keyword: q, page, pageSize: PAGE_SIZE_DEFAULT }, viewer) : null;
-  const tags = results ? [] : await listTags(db, viewer);
+  // The tags to start from: before a search, and after one that found nothing.
+  const tags = results && results.total > 0 ? [] : await listTags(db, viewer);
   return (
     <main>
       <h1 className="sr-only">Search characters</h1>
@@ -45,23 +63,13 @@ export default async function SearchPage({ searchParams }: Props) {
             Type a name, a tag or a few words
           </h2>
           <p className="mt-1 text-muted-foreground">Or start from a tag:</p>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {tags.map((t) => (
-              <li key={t.key}>
-                <Link
-                  href={`/tag/${t.key}`}
-                  className="inline-block rounded-full border border-border px-3 py-1.5 text-sm hover:border-primary hover:text-primary"
-                >
-                  {t.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <TagChips tags={tags} />
         </section>
       ) : results.total === 0 ? (
         <section className="mt-10 text-center">
           <h2 className="text-lg font-semibold wrap-anywhere">No characters match “{q}”</h2>
-          <p className="mt-1 text-muted-foreground">Check the spelling, try fewer words, or browse by tag.</p>
+          <p className="mt-1 text-muted-foreground">Check the spelling, try fewer words, or start from a tag:</p>
+          <TagChips tags={tags} className="justify-center" />
         </section>
       ) : (
         <section className="mt-6" aria-labelledby="results-heading">
