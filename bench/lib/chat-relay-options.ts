@@ -30,8 +30,9 @@ export interface Options {
    */
   warmStreams: number;
   /**
-   * New streams a second in the concurrent part (stream-arrivals.ts); 0: all of them at once. With long replies
-   * (about 4.6 s), 220 a second keeps about 1,000 in flight.
+   * New streams a second in the concurrent part (stream-arrivals.ts); 0: all of them at once. A long reply lasts
+   * about 4.6 s unloaded and longer on a busy machine, so more are in flight than rate × 4.6 s: 170 a second held
+   * 1,240-1,270 in bench/README.md's runs.
    */
   arrivals: number;
   /** The stub speaks TLS (a public provider's kind of chain, bench/lib/tls-chain.ts), as a real provider does. */
