@@ -37,7 +37,7 @@ export function inFlightAtSend(runs: StreamTiming[]): number[] {
   const held = spans.filter((span) => span.end > span.sent);
   const sends = held.map((span) => span.sent).sort((a, b) => a - b);
   const ends = held.map((span) => span.end).sort((a, b) => a - b);
-  return runs.map((r) => countBelow(sends, r.sentAt) - countAtOrBelow(ends, r.sentAt));
+  return runs.map((r) => countUpTo(sends, r.sentAt, false) - countUpTo(ends, r.sentAt, true));
 }
 
 /** The runs sent while at least `share` of the most streams ever in flight were in flight. */
@@ -57,24 +57,13 @@ export function printFullLoad(runs: StreamTiming[]): void {
   );
 }
 
-/** How many of the sorted values are below x. */
-function countBelow(sorted: number[], x: number): number {
+/** How many of the sorted values are below x (with `orEqual`, at most x). */
+function countUpTo(sorted: number[], x: number, orEqual: boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function countAtOrBelow(sorted: number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= x) lo = mid + 1;
+    if (sorted[mid]! < x || (orEqual && sorted[mid] === x)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
