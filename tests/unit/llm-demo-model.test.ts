@@ -4,6 +4,7 @@ import { DEMO_CHARACTERS_A } from "@/server/db/seed/demo-characters-a";
 import { readCharacter } from "@/server/providers/llm/demo-character";
 import { readMessage, topicOf } from "@/server/providers/llm/demo-message";
 import { writeDemoReply } from "@/server/providers/llm/demo-reply";
+import { OPENERS } from "@/server/providers/llm/demo-templates";
 import type { DemoContext, LlmMessage, ReplyRequest } from "@/server/providers/llm/types";
 
 const aria: DemoContext = {
@@ -198,6 +199,9 @@ describe("reading the card and the message", () => {
     expect(topicOf("I made cookies for you!")).toBe("cookies");
     expect(topicOf("I went to school")).toBe("school");
     expect(topicOf("How are you, friend?")).toBeNull();
+    expect(topicOf("How old are you?")).toBeNull();
+    expect(topicOf("I'm feeling sad today")).toBeNull();
+    expect(topicOf("How long is the trip?")).toBe("the trip");
     const mira = ["Captain Mira Voss", "Sam", "captain"];
     expect(topicOf("Hello captain! How are you today?", mira)).toBeNull();
     expect(topicOf("Mira, tell me about the war", mira)).toBe("the war");
@@ -227,6 +231,25 @@ describe("reading the card and the message", () => {
       "statement",
     ]);
     expect(readMessage("*waves* Nice to see you").acted).toBe(true);
+    expect(["Goodbye!", "bye", "Good night, captain", "I have to go now"].map(kind)).toEqual([
+      "farewell",
+      "farewell",
+      "farewell",
+      "farewell",
+    ]);
+  });
+
+  it("says goodbye to a goodbye and nothing more: no question back", () => {
+    const goodbyes = Object.values(OPENERS.farewell)
+      .flat()
+      .map((template) => template.replace("{user}", "Sam"));
+    for (const userMessage of ["Goodbye!", "bye", "Good night", "gotta go", "See you tomorrow"]) {
+      const speech = writeDemoReply({ ...miraCard, userMessage })
+        .split("\n\n")
+        .filter((p) => !p.startsWith("*") && !p.startsWith("("));
+      expect(speech, userMessage).toHaveLength(1);
+      expect(goodbyes, userMessage).toContain(speech[0]);
+    }
   });
 });
 

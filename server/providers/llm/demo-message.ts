@@ -5,7 +5,17 @@
  */
 
 export type MessageKind =
-  "greeting" | "question" | "action" | "yes" | "no" | "laugh" | "short" | "exclamation" | "statement" | "empty";
+  | "greeting"
+  | "farewell"
+  | "question"
+  | "action"
+  | "yes"
+  | "no"
+  | "laugh"
+  | "short"
+  | "exclamation"
+  | "statement"
+  | "empty";
 
 export interface ReadMessage {
   kind: MessageKind;
@@ -17,6 +27,8 @@ export interface ReadMessage {
 
 const GREETING =
   /^(hi|hello|hey|heya|hiya|howdy|yo|greetings|good (morning|afternoon|evening)|morning|evening)\b[\s!.,]*(there|again|you|friend)?[\s!.,]*\S{0,14}[\s!.,]*$/i;
+const FAREWELL =
+  /^(bye|bye-bye|goodbye|good night|goodnight|night night|see you|see ya|farewell|gotta go|got to go|i have to go|i need to go|i should go|talk (to you )?later|ttyl|later)\b/i;
 const YES = /^(yes|yeah|yep|yup|sure|ok|okay|fine|alright|all right|of course|definitely|absolutely|deal)\b/i;
 const NO = /^(no|nope|nah|not really|never)\b/i;
 const LAUGH = /^(lol|lmao|haha\w*|hehe\w*|ha ha\w*|xd|rofl)\b/i;
@@ -46,6 +58,7 @@ export function readMessage(message: string, addressed: readonly string[] = []):
 function kindOf(said: string, words: number, acted: boolean): MessageKind {
   if (!said) return acted ? "action" : "empty";
   if (GREETING.test(said)) return "greeting";
+  if (words <= 8 && FAREWELL.test(said)) return "farewell";
   if (/\?\s*$/.test(said) || QUESTION_START.test(said)) return "question";
   if (words <= 4 && LAUGH.test(said)) return "laugh";
   if (words <= 4 && NO.test(said)) return "no";
@@ -72,12 +85,23 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 const MAX_TOPIC_WORDS = 4;
-/** After these a word is a verb ("we headed", "I love jazz", "can fly"), not the start of a noun phrase. */
+/**
+ * After these a word is a verb ("we headed", "I love jazz", "can fly") or an adjective ("how old"), not the start
+ * of a noun phrase.
+ */
 const BEFORE_VERB = new Set(
   (
-    "i you we they he she it i'm you're we're they're he's she's i'll you'll we'll they'll i'd you'd we'd they'd " +
+    "how i you we they he she it i'm you're we're they're he's she's i'll you'll we'll they'll i'd you'd we'd they'd " +
     "i've you've we've they've can could will would should must might may do does did don't doesn't didn't can't " +
     "won't wouldn't couldn't shouldn't let's"
+  ).split(" "),
+);
+/** Words that describe, alone no topic: "I'm feeling sad today", "I am happy". */
+const STATES = new Set(
+  (
+    "sad happy tired bored lonely angry upset fine good bad great okay scared afraid nervous anxious excited sorry " +
+    "sure ready hungry thirsty sleepy sick ill busy free late early old young cold hot warm cool funny weird strange " +
+    "cute pretty beautiful nice kind mean lost stuck alone glad proud jealous awesome amazing terrible awful"
   ).split(" "),
 );
 /** "want to visit Paris": after one of these and "to", a verb. */
@@ -122,7 +146,7 @@ export function topicOf(text: string, addressed: readonly string[] = []): string
       // Names keep their capitals; a capital that only starts the message does not.
       run.push(j > 0 && /^\p{Lu}/u.test(words[j]!) ? words[j]! : word);
     }
-    if (run.length === 0) continue;
+    if (run.length === 0 || (!determined && run.length === 1 && STATES.has(run[0]!))) continue;
     const content = run.filter((w) => w.length > 2);
     if (content.length === 0) continue;
     phrases.push({ words: determined ? [SWAP[lower[i]!] ?? lower[i]!, ...run] : run, determined });

@@ -60,10 +60,12 @@ export function writeDemoReply(
   // The reply starts from what the user talked about, when that can be told.
   const onTopic = openers.filter((template) => /\{topic\}/i.test(template));
   const speech = [(message.topic ? choose(onTopic) : null) ?? choose(openers)];
-  // A body line most of the time; a greeting or a bare action keeps it short.
-  if (!isBrief(message.kind) || pick([true, false]))
-    speech.push(choose(BODIES[bodyKind(pick, character, message.topic)]));
-  if (pick([true, true, false]) || speech.filter(Boolean).length < 2) speech.push(choose(CLOSERS[character.mood]));
+  // A body line most of the time; a greeting or a bare action keeps it short. A goodbye asks nothing more.
+  if (message.kind !== "farewell") {
+    if (!isBrief(message.kind) || pick([true, false]))
+      speech.push(choose(BODIES[bodyKind(pick, character, message.topic)]));
+    if (pick([true, true, false]) || speech.filter(Boolean).length < 2) speech.push(choose(CLOSERS[character.mood]));
+  }
 
   const paragraphs = [narration, speech.filter(Boolean).join(" ")];
   if (options.firstReply || pick([true, false, false, false]))

@@ -19,6 +19,14 @@ export const OPENERS: Record<MessageKind, { any: readonly string[] } & ByMood> =
     dry: ["Oh. Hello, {user}. You again.", "Hello, {user}. Try not to break anything."],
     gentle: ["Hello, {user}. I'm glad you're here.", "Hi, {user}. Take a breath; there's no hurry."],
   },
+  farewell: {
+    any: ["Leaving already? Come back soon, {user}.", "Until next time, {user}.", "Safe travels, {user}."],
+    warm: ["Come back soon, {user}. I'll be right here."],
+    bright: ["Bye, {user}! Come back soon, okay?"],
+    dark: ["Go, then. You'll be back; they always are."],
+    dry: ["Finally, some peace and quiet. Kidding. Mostly."],
+    gentle: ["Take care of yourself, {user}."],
+  },
   question: {
     any: [
       "{Topic}? Now there's a question.",
