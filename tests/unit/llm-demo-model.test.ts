@@ -4,7 +4,7 @@ import { DEMO_CHARACTERS_A } from "@/server/db/seed/demo-characters-a";
 import { readCharacter } from "@/server/providers/llm/demo-character";
 import { readMessage, topicOf } from "@/server/providers/llm/demo-message";
 import { writeDemoReply } from "@/server/providers/llm/demo-reply";
-import { OPENERS } from "@/server/providers/llm/demo-templates";
+import { COMFORT, COMFORT_CLOSERS, OPENERS } from "@/server/providers/llm/demo-templates";
 import type { DemoContext, LlmMessage, ReplyRequest } from "@/server/providers/llm/types";
 
 const aria: DemoContext = {
@@ -237,6 +237,28 @@ describe("reading the card and the message", () => {
       "farewell",
       "farewell",
     ]);
+  });
+
+  it("meets someone having a hard time with comfort, not a story about the character", () => {
+    const kind = (m: string) => readMessage(m).kind;
+    expect(["I had a terrible day at work", "I'm feeling sad today", "My dog died"].map(kind)).toEqual([
+      "down",
+      "down",
+      "down",
+    ]);
+    // About the character, not the user.
+    expect(kind("Are you sad?")).toBe("question");
+    const comfort = COMFORT.map((template) => template.replace("{name}", miraCard.characterName));
+    for (const userMessage of ["I had a terrible day at work", "I'm feeling sad today", "I feel so alone"]) {
+      const [narration, speech] = writeDemoReply({ ...miraCard, userMessage }).split("\n\n");
+      expect(comfort, userMessage).toContain(narration);
+      expect(
+        COMFORT_CLOSERS.some((closer) => speech!.endsWith(closer)),
+        speech,
+      ).toBe(true);
+      // None of her persona lines or her freighter: the reply is about the user.
+      expect(speech, userMessage).not.toMatch(/customs|Accountant|freighter/);
+    }
   });
 
   it("says goodbye to a goodbye and nothing more: no question back", () => {

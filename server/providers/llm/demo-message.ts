@@ -7,6 +7,7 @@
 export type MessageKind =
   | "greeting"
   | "farewell"
+  | "down"
   | "question"
   | "action"
   | "yes"
@@ -29,6 +30,11 @@ const GREETING =
   /^(hi|hello|hey|heya|hiya|howdy|yo|greetings|good (morning|afternoon|evening)|morning|evening)\b[\s!.,]*(there|again|you|friend)?[\s!.,]*\S{0,14}[\s!.,]*$/i;
 const FAREWELL =
   /^(bye|bye-bye|goodbye|good night|goodnight|night night|see you|see ya|farewell|gotta go|got to go|i have to go|i need to go|i should go|talk (to you )?later|ttyl|later)\b/i;
+/** The user says they are having a hard time: "I had a terrible day at work", "I'm feeling sad today". */
+const DOWN =
+  /\b(sad|upset|depressed|lonely|miserable|unhappy|heartbroken|crying|cried|stressed|exhausted|hopeless|scared|afraid|anxious|worried|hurts?|hurting|died|passed away|broke up|dumped|fired|(bad|terrible|awful|horrible|rough|hard|long|worst) (day|week|night|time)|feel(ing)? (so |really )?(bad|awful|terrible|low|down|alone|lost))\b/i;
+/** About the user, not the character ("I'm sad", not "Are you sad?"). */
+const FIRST_PERSON = /\b(i|i'm|im|i've|i'd|i'll|me|my|myself)\b/i;
 const YES = /^(yes|yeah|yep|yup|sure|ok|okay|fine|alright|all right|of course|definitely|absolutely|deal)\b/i;
 const NO = /^(no|nope|nah|not really|never)\b/i;
 const LAUGH = /^(lol|lmao|haha\w*|hehe\w*|ha ha\w*|xd|rofl)\b/i;
@@ -59,6 +65,7 @@ function kindOf(said: string, words: number, acted: boolean): MessageKind {
   if (!said) return acted ? "action" : "empty";
   if (GREETING.test(said)) return "greeting";
   if (words <= 8 && FAREWELL.test(said)) return "farewell";
+  if (DOWN.test(said) && FIRST_PERSON.test(said)) return "down";
   if (/\?\s*$/.test(said) || QUESTION_START.test(said)) return "question";
   if (words <= 4 && LAUGH.test(said)) return "laugh";
   if (words <= 4 && NO.test(said)) return "no";

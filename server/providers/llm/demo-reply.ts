@@ -1,7 +1,7 @@
 import { seededRandom } from "../../../lib/seeded-random";
 import { capitalise, readCharacter, type CharacterFragments } from "./demo-character";
 import { readMessage, type MessageKind } from "./demo-message";
-import { ACTIONS, BODIES, CLOSERS, OPENERS, REACTIONS } from "./demo-templates";
+import { ACTIONS, BODIES, CLOSERS, COMFORT, COMFORT_CLOSERS, OPENERS, REACTIONS } from "./demo-templates";
 import type { DemoContext, LlmMessage } from "./types";
 
 /**
@@ -9,7 +9,8 @@ import type { DemoContext, LlmMessage } from "./types";
  * drawn from templates (demo-templates.ts) filled with fragments of the character's own card (its role, persona
  * lines turned into its own voice, where the scene is, how its greeting hails the user: demo-character.ts) and the
  * topic of the user's last message (demo-message.ts), in a shape set by what the user wrote: a question, a
- * greeting, an action in *asterisks*, a short yes or no, a statement. The user's words are never quoted back.
+ * greeting, a goodbye, a hard time, an action in *asterisks*, a short yes or no, a statement. The user's words are
+ * never quoted back.
  *
  * Picks come from a seeded generator (mulberry32) whose seed is a hash of the character and the whole
  * conversation, so a reply is the same for the same conversation (tests rely on that) and changes as the
@@ -53,15 +54,19 @@ export function writeDemoReply(
 
   const narration = message.acted
     ? choose(REACTIONS[character.mood])
-    : message.kind === "laugh" || pick([true, false])
-      ? choose(ACTIONS[character.mood])
-      : null;
+    : message.kind === "down"
+      ? choose(COMFORT)
+      : message.kind === "laugh" || pick([true, false])
+        ? choose(ACTIONS[character.mood])
+        : null;
   const openers = [...OPENERS[message.kind].any, ...OPENERS[message.kind][character.mood]];
   // The reply starts from what the user talked about, when that can be told.
   const onTopic = openers.filter((template) => /\{topic\}/i.test(template));
   const speech = [(message.topic ? choose(onTopic) : null) ?? choose(openers)];
-  // A body line most of the time; a greeting or a bare action keeps it short. A goodbye asks nothing more.
-  if (message.kind !== "farewell") {
+  // A body line most of the time; a greeting or a bare action keeps it short. A goodbye asks nothing more, and
+  // someone having a hard time is asked about it, not told about the character.
+  if (message.kind === "down") speech.push(choose(COMFORT_CLOSERS));
+  else if (message.kind !== "farewell") {
     if (!isBrief(message.kind) || pick([true, false]))
       speech.push(choose(BODIES[bodyKind(pick, character, message.topic)]));
     if (pick([true, true, false]) || speech.filter(Boolean).length < 2) speech.push(choose(CLOSERS[character.mood]));

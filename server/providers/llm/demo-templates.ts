@@ -27,6 +27,14 @@ export const OPENERS: Record<MessageKind, { any: readonly string[] } & ByMood> =
     dry: ["Finally, some peace and quiet. Kidding. Mostly."],
     gentle: ["Take care of yourself, {user}."],
   },
+  down: {
+    any: ["I'm sorry, {user}. That sounds hard.", "Oh, {user}. Come here."],
+    warm: ["That sounds rough, {user}. I'm right here."],
+    bright: ["Oh no, {user}! Come here, you."],
+    dark: ["Then sit with me a while. The dark is kinder than it looks."],
+    dry: ["Well. That's rotten luck, {user}, and you didn't deserve it."],
+    gentle: ["That sounds heavy, {user}. Take all the time you need."],
+  },
   question: {
     any: [
       "{Topic}? Now there's a question.",
@@ -208,6 +216,20 @@ export const ACTIONS: ByMood = {
     "*{name} looks around {scene}, then back to you.*",
   ],
 };
+
+/** Narration when the user is having a hard time (kind "down"), whatever the character's mood. */
+export const COMFORT = [
+  "*{name}'s expression softens.*",
+  "*{name} sets everything else aside and turns to you.*",
+  "*{name} moves a little closer and waits.*",
+] as const;
+
+/** What a character asks someone who is having a hard time. */
+export const COMFORT_CLOSERS = [
+  "Do you want to talk about it?",
+  "What would help right now?",
+  "Do you want to tell me about it, or shall I talk for a while?",
+] as const;
 
 /** Narration that answers an action the user wrote in *asterisks*. */
 export const REACTIONS: ByMood = {
