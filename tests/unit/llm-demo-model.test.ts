@@ -246,8 +246,11 @@ describe("reading the card and the message", () => {
       "down",
       "down",
     ]);
-    // About the character, not the user.
+    // About the character, not the user; and words of an adventure, not of a hard time.
     expect(kind("Are you sad?")).toBe("question");
+    expect(["I fired at the bandits", "I met her a long time ago", "I'm not afraid of you!"].map(kind)).not.toContain(
+      "down",
+    );
     const comfort = COMFORT.map((template) => template.replace("{name}", miraCard.characterName));
     for (const userMessage of ["I had a terrible day at work", "I'm feeling sad today", "I feel so alone"]) {
       const [narration, speech] = writeDemoReply({ ...miraCard, userMessage }).split("\n\n");

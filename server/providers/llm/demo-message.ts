@@ -32,7 +32,7 @@ const FAREWELL =
   /^(bye|bye-bye|goodbye|good night|goodnight|night night|see you|see ya|farewell|gotta go|got to go|i have to go|i need to go|i should go|talk (to you )?later|ttyl|later)\b/i;
 /** The user says they are having a hard time: "I had a terrible day at work", "I'm feeling sad today". */
 const DOWN =
-  /\b(sad|upset|depressed|lonely|miserable|unhappy|heartbroken|crying|cried|stressed|exhausted|hopeless|scared|afraid|anxious|worried|hurts?|hurting|died|passed away|broke up|dumped|fired|(bad|terrible|awful|horrible|rough|hard|long|worst) (day|week|night|time)|feel(ing)? (so |really )?(bad|awful|terrible|low|down|alone|lost))\b/i;
+  /\b(sad|upset|depressed|lonely|miserable|unhappy|heartbroken|crying|cried|stressed|exhausted|hopeless|anxious|hurts|died|passed away|broke up|dumped|got fired|lost my job|(bad|terrible|awful|horrible|rough|worst) (day|week|night)|(hard|rough|tough) time|long day|feel(ing)? (so |really )?(bad|awful|terrible|low|down|alone|lost))\b/i;
 /** About the user, not the character ("I'm sad", not "Are you sad?"). */
 const FIRST_PERSON = /\b(i|i'm|im|i've|i'd|i'll|me|my|myself)\b/i;
 const YES = /^(yes|yeah|yep|yup|sure|ok|okay|fine|alright|all right|of course|definitely|absolutely|deal)\b/i;
