@@ -2,9 +2,13 @@ import { Link } from "@/components/ui/link";
 import { trackClick } from "@/lib/analytics/click-label";
 import type { Tag } from "@/lib/contracts/catalogue";
 
-export function TagChips({ tags, current }: { tags: Tag[]; current?: string }) {
+/** The tags as links, one row that scrolls sideways on a phone and wraps from 640px; `className` adds to the row. */
+export function TagChips({ tags, current, className = "" }: { tags: Tag[]; current?: string; className?: string }) {
   return (
-    <nav aria-label="Tags" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+    <nav
+      aria-label="Tags"
+      className={`-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0 ${className}`}
+    >
       {tags.map((t) => (
         <Link
           key={t.key}

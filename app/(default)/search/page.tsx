@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { PaginationNav } from "@/components/catalogue/pagination-nav";
 import { SearchForm } from "@/components/catalogue/search-form";
+import { TagChips } from "@/components/catalogue/tag-chips";
 import { CharacterGrid } from "@/components/character/character-grid";
-import { Link } from "@/components/ui/link";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
 import { totalPages } from "@/lib/format/pagination";
 import { SEARCH_TOTAL_CAP, searchRobots } from "@/server/modules/catalogue/search-robots";
@@ -28,23 +28,6 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-function TagChips({ tags, className = "" }: { tags: { key: string; name: string }[]; className?: string }) {
-  return (
-    <ul className={`mt-3 flex flex-wrap gap-2 ${className}`}>
-      {tags.map((t) => (
-        <li key={t.key}>
-          <Link
-            href={`/tag/${t.key}`}
-            className="inline-block rounded-full border border-border px-3 py-1.5 text-sm hover:border-primary hover:text-primary"
-          >
-            {t.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
   const q = searchText(sp.q).trim().slice(0, 100);
@@ -62,14 +45,14 @@ export default async function SearchPage({ searchParams }: Props) {
           <h2 id="browse-heading" className="text-lg font-semibold">
             Type a name, a tag or a few words
           </h2>
-          <p className="mt-1 text-muted-foreground">Or start from a tag:</p>
+          <p className="mt-1 mb-3 text-muted-foreground">Or start from a tag:</p>
           <TagChips tags={tags} />
         </section>
       ) : results.total === 0 ? (
         <section className="mt-10 text-center">
           <h2 className="text-lg font-semibold wrap-anywhere">No characters match “{q}”</h2>
-          <p className="mt-1 text-muted-foreground">Check the spelling, try fewer words, or start from a tag:</p>
-          <TagChips tags={tags} className="justify-center" />
+          <p className="mt-1 mb-3 text-muted-foreground">Check the spelling, try fewer words, or start from a tag:</p>
+          <TagChips tags={tags} className="sm:justify-center" />
         </section>
       ) : (
         <section className="mt-6" aria-labelledby="results-heading">
