@@ -46,6 +46,7 @@ import {
   printLoopDelay,
   printMainThread,
   printMemoryPerStream,
+  printPeakMemory,
   printPhases,
   printAllocations,
   printProfile,
@@ -63,7 +64,7 @@ import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./lib/scratch-database
 import { leaveAfterFirstText, measureLeaves } from "./lib/leave-early";
 import { timeStream, type StreamTiming } from "./lib/sse-timing";
 import { warmUp } from "./lib/warm-up";
-import { f1, p, peakOpen, printConcurrentTimes, printSequentialTimes } from "./lib/stream-timings";
+import { f1, failureReasons, p, peakOpen, printConcurrentTimes, printSequentialTimes } from "./lib/stream-timings";
 import { startServerChild } from "./lib/start-chat-server-child";
 import { syscallCounts, syscallsBetween } from "./lib/syscall-counts";
 
@@ -81,7 +82,6 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
 
 // ---------------------------------------------------------------------------------------------- main
@@ -305,8 +305,6 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const loaded = await server.memory();
     const textPieces = stub.stats.chunks - stubBefore.chunks;
     const failed = runs.filter((r) => r.error);
-    const reasons = new Map<string, number>();
-    for (const r of failed) reasons.set(r.error ?? "?", (reasons.get(r.error ?? "?") ?? 0) + 1);
     const wrongText = runs.filter((r) => !r.error && r.text !== ref.first.text).length;
 
     out();
@@ -319,21 +317,14 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     out();
     printConcurrentTimes(runs, ref.first, ref.firstDirect);
     out();
-    out(
-      `  errors: ${failed.length} (goal 0) ${verdict(failed.length === 0)}${failed.length ? ` — ${[...reasons].map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""}`,
-    );
+    out(`  errors: ${failed.length} (goal 0) ${verdict(failed.length === 0)}${failureReasons(runs)}`);
     out(
       `  streams/s: ${(opts.streams / wallS).toFixed(1)} (${opts.streams} from the first request to the last end); at most ${peakOpen(runs)} open at once; ` +
         `stub: ${stub.stats.requests - stubBefore.requests} requests, ${stub.stats.completed - stubBefore.completed} completed, ` +
         `${stub.stats.aborted - stubBefore.aborted} aborted${upstream.handshakesSince(handshakesBefore)}`,
     );
     if (wrongText) out(`  note: ${wrongText} completed streams had another text than the unloaded reply`);
-    out(
-      `  server peak memory: RSS ${mb(idle.rssBytes)} before, peak ${mb(loaded.peakRssBytes)} during the streams ` +
-        `(+${mb(loaded.peakRssBytes - idle.rssBytes)}; sampled every 20 ms), ${mb(loaded.rssBytes)} after; ` +
-        `lifetime peak (ru_maxrss, start-up included) ${mb(loaded.maxRssBytes)}; V8 heap used after ${mb(loaded.heapUsedBytes)}` +
-        (driver === "pglite" ? " (PGlite lives in the server process: its RSS includes the database)" : ""),
-    );
+    printPeakMemory(idle, loaded, driver);
     const ttftP95 = p(runs, (t) => t.ttftMs, 95);
     out(
       `  time to first token p95: ${f1(ttftP95)} ms (goal <= ${GOAL_CONCURRENT_TTFT_P95_MS} ms) ` +

@@ -72,6 +72,18 @@ export function printLoopDelay(window: ChildMemory, withGoal: boolean, indent = 
   );
 }
 
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The server's RSS before, at the peak and after a concurrent part, its lifetime peak and its V8 heap. */
+export function printPeakMemory(idle: ChildMemory, loaded: ChildMemory, driver: "pglite" | "postgres"): void {
+  out(
+    `  server peak memory: RSS ${mb(idle.rssBytes)} before, peak ${mb(loaded.peakRssBytes)} during the streams ` +
+      `(+${mb(loaded.peakRssBytes - idle.rssBytes)}; sampled every 20 ms), ${mb(loaded.rssBytes)} after; ` +
+      `lifetime peak (ru_maxrss, start-up included) ${mb(loaded.maxRssBytes)}; V8 heap used after ${mb(loaded.heapUsedBytes)}` +
+      (driver === "pglite" ? " (PGlite lives in the server process: its RSS includes the database)" : ""),
+  );
+}
+
 /**
  * Memory per open stream: the RSS the streams added at their peak over the most streams open at once (from
  * `start` to the end), and over every request the server held (all were sent at once; those still waiting for

@@ -25,6 +25,13 @@ export const since =
     return a !== null && b !== null ? b - a : null;
   };
 
+/** The failed streams counted by reason (" — 3× HTTP 500; 1× no end"), or "" when none failed. */
+export function failureReasons(runs: StreamTiming[]): string {
+  const reasons = new Map<string, number>();
+  for (const r of runs) if (r.error) reasons.set(r.error, (reasons.get(r.error) ?? 0) + 1);
+  return reasons.size ? ` — ${[...reasons].map(([reason, n]) => `${n}× ${reason}`).join("; ")}` : "";
+}
+
 /** The most streams open at once (from `start` to the end of the reply). */
 export function peakOpen(runs: StreamTiming[]): number {
   const edges = runs.flatMap((r) =>
