@@ -237,6 +237,7 @@ describe("reading the card and the message", () => {
       "farewell",
       "farewell",
     ]);
+    expect(kind("Later that night we sailed home")).toBe("statement");
   });
 
   it("meets someone having a hard time with comfort, not a story about the character", () => {

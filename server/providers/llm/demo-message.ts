@@ -29,7 +29,7 @@ export interface ReadMessage {
 const GREETING =
   /^(hi|hello|hey|heya|hiya|howdy|yo|greetings|good (morning|afternoon|evening)|morning|evening)\b[\s!.,]*(there|again|you|friend)?[\s!.,]*\S{0,14}[\s!.,]*$/i;
 const FAREWELL =
-  /^(bye|bye-bye|goodbye|good night|goodnight|night night|see you|see ya|farewell|gotta go|got to go|i have to go|i need to go|i should go|talk (to you )?later|ttyl|later)\b/i;
+  /^(bye|bye-bye|goodbye|good night|goodnight|night night|see you|see ya|farewell|gotta go|got to go|i have to go|i need to go|i should go|talk (to you )?later|ttyl)\b/i;
 /** The user says they are having a hard time: "I had a terrible day at work", "I'm feeling sad today". */
 const DOWN =
   /\b(sad|upset|depressed|lonely|miserable|unhappy|heartbroken|crying|cried|stressed|exhausted|hopeless|anxious|hurts|died|passed away|broke up|dumped|got fired|lost my job|(bad|terrible|awful|horrible|rough|worst) (day|week|night)|(hard|rough|tough) time|long day|feel(ing)? (so |really )?(bad|awful|terrible|low|down|alone|lost))\b/i;
