@@ -23,7 +23,7 @@ export function EmailStep({ flow }: { flow: LoginFlow }) {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     const failure = await flow.submitEmail(email);
-    if (failure) setError("email", { type: "server", message: failure.message });
+    if (failure) setError("email", { type: "server", message: failure.message }, { shouldFocus: true });
   });
 
   return (

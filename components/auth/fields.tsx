@@ -112,10 +112,10 @@ export interface LoadingButtonProps extends ButtonProps {
   loading?: boolean;
 }
 
-/** A button that shows a spinner and is disabled while its request runs. */
-export function LoadingButton({ loading = false, disabled, children, ...props }: LoadingButtonProps) {
+/** A button that shows a spinner and is busy (see `Button`) while its request runs. */
+export function LoadingButton({ loading = false, children, ...props }: LoadingButtonProps) {
   return (
-    <Button {...props} disabled={disabled || loading} aria-busy={loading || undefined}>
+    <Button {...props} busy={loading} aria-busy={loading || undefined}>
       {loading ? <Spinner size="sm" label="Please wait" className="[&_svg]:text-current" /> : null}
       {children}
     </Button>

@@ -22,7 +22,8 @@ export function PasswordStep({ flow }: { flow: LoginFlow }) {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     const failure = await flow.login(password);
-    if (failure) setError(failure.field ?? "root.server", { type: "server", message: failure.message });
+    if (failure)
+      setError(failure.field ?? "root.server", { type: "server", message: failure.message }, { shouldFocus: true });
   });
 
   return (

@@ -29,6 +29,7 @@ export function RegisterStep({ flow }: { flow: LoginFlow }) {
     handleSubmit,
     setError,
     setValue,
+    setFocus,
     clearErrors,
     control,
     formState: { errors },
@@ -59,7 +60,7 @@ export function RegisterStep({ flow }: { flow: LoginFlow }) {
     setValue("captcha", "");
     useAuthStore.getState().setCaptcha("");
     captcha.reload();
-    setError(failure.field ?? "root.server", { type: "server", message: failure.message });
+    setError(failure.field ?? "root.server", { type: "server", message: failure.message }, { shouldFocus: true });
   });
 
   return (
@@ -86,7 +87,15 @@ export function RegisterStep({ flow }: { flow: LoginFlow }) {
         }}
         length={emailCode.length}
         error={errors.emailCode?.message}
-        aside={<SendCodeButton email={flow.email} onSent={() => setSentTo(flow.email)} />}
+        aside={
+          <SendCodeButton
+            email={flow.email}
+            onSent={() => {
+              setSentTo(flow.email);
+              setFocus("emailCode");
+            }}
+          />
+        }
         sentTo={sentTo}
       />
       <PasswordField

@@ -55,7 +55,8 @@ export function CoinDialog() {
         // toast, a failed order) must never sit on top of it.
         <Button
           onClick={buy}
-          disabled={purchaseDisabled(selectedId, pending)}
+          disabled={selectedId === null}
+          busy={pending}
           data-testid="coin-purchase"
           aria-busy={pending || undefined}
           className="h-11 w-full sm:mx-auto sm:w-auto sm:min-w-48"

@@ -76,7 +76,8 @@ export function SubscriptionDialog() {
         // toast, a failed order) must never sit on top of it.
         <Button
           onClick={act}
-          disabled={action.disabled}
+          disabled={action.disabled && !pending}
+          busy={pending}
           variant={action.kind === "cancel" ? "secondary" : "primary"}
           data-testid="plan-action"
           {...(selected ? trackClick("subscribe_popup", `${action.kind}:${selected.product_id}`) : {})}

@@ -12,13 +12,22 @@ export interface DeleteCharacterDialogProps {
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   onConfirm: () => void;
+  /** Where focus goes on closing if the button that opened it is gone. */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
  * "Delete {name}?": focus starts on Cancel (the safe choice), stays inside while open and goes back to the button
  * that opened it (ResponsiveDialog).
  */
-export function DeleteCharacterDialog({ robot, open, onOpenChange, pending, onConfirm }: DeleteCharacterDialogProps) {
+export function DeleteCharacterDialog({
+  robot,
+  open,
+  onOpenChange,
+  pending,
+  onConfirm,
+  fallbackFocus,
+}: DeleteCharacterDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <ResponsiveDialog
@@ -29,12 +38,13 @@ export function DeleteCharacterDialog({ robot, open, onOpenChange, pending, onCo
       title={`Delete ${robot.name}?`}
       description="This cannot be undone."
       initialFocus={() => cancelRef.current}
+      fallbackFocus={fallbackFocus}
       footer={
         <>
-          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} busy={pending}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <Button variant="destructive" onClick={onConfirm} busy={pending} aria-busy={pending}>
             {pending ? <Spinner size="sm" label={null} className="[&_svg]:text-white" /> : null}
             Delete character
           </Button>

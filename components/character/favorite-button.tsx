@@ -32,6 +32,7 @@ export function FavoriteButton({ robotId, initialCount }: { robotId: number; ini
 
   async function toggle() {
     if (!loggedIn) return useDialogStore.getState().openLogin();
+    if (pending) return;
     const next = !favorited;
     setPending(true);
     setFavorited(next);
@@ -57,11 +58,12 @@ export function FavoriteButton({ robotId, initialCount }: { robotId: number; ini
     <button
       type="button"
       onClick={toggle}
-      disabled={pending}
+      // Not `disabled`: that would drop the keyboard's focus to the page (Button's `busy` does the same).
+      aria-disabled={pending || undefined}
       aria-pressed={favorited}
       // The name holds the count shown on the button (WCAG 2.5.3, label in name).
       aria-label={`${favorited ? "Remove from favourites" : "Add to favourites"}, ${formatCount(count)}`}
-      className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 font-medium transition outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-70 ${
+      className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 font-medium transition outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:opacity-70 ${
         favorited ? "border-primary bg-primary/10 text-primary" : "border-border hover:border-primary"
       }`}
     >

@@ -14,10 +14,12 @@ export interface OwnerActionsProps {
   robot: DeletableCharacter;
   onDeleted: (robot: DeletableCharacter) => void | Promise<void>;
   size?: ButtonSize;
+  /** Where focus goes once the character is deleted, if these actions went with it (a card in a list). */
+  focusAfterDelete?: () => HTMLElement | null | undefined;
 }
 
 /** "Edit" and "Delete" for the character's creator; Delete asks first. */
-export function OwnerActions({ robot, onDeleted, size = "md" }: OwnerActionsProps) {
+export function OwnerActions({ robot, onDeleted, size = "md", focusAfterDelete }: OwnerActionsProps) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const { pending, remove } = useDeleteCharacter(onDeleted);
@@ -54,6 +56,7 @@ export function OwnerActions({ robot, onDeleted, size = "md" }: OwnerActionsProp
             open={open}
             onOpenChange={setOpen}
             pending={pending}
+            fallbackFocus={focusAfterDelete}
             onConfirm={() => void confirm()}
           />
         </Suspense>

@@ -155,10 +155,10 @@ function RenameForm({
         <span className="mr-auto text-xs text-muted-foreground" aria-live="polite">
           {value.length}/{CHAT_TITLE_MAX}
         </span>
-        <Button type="button" variant="ghost" size="sm" onClick={() => onDone(null)} disabled={busy}>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onDone(null)} busy={busy}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={busy} aria-busy={busy}>
+        <Button type="submit" size="sm" busy={busy} aria-busy={busy}>
           Save
         </Button>
       </div>

@@ -71,7 +71,7 @@ export function ChatListPanel({ robot, open, onOpenChange }: Props) {
           <Button
             ref={newChatRef}
             onClick={() => void startNew()}
-            disabled={pending === "create"}
+            busy={pending === "create"}
             aria-busy={pending === "create"}
             className="w-full"
           >

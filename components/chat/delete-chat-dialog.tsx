@@ -33,10 +33,10 @@ export function DeleteChatDialog({ chatName, onOpenChange, pending, onConfirm, f
       fallbackFocus={fallbackFocus}
       footer={
         <>
-          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} busy={pending}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <Button variant="destructive" onClick={onConfirm} busy={pending} aria-busy={pending}>
             {pending ? <Spinner size="sm" label={null} className="[&_svg]:text-destructive-foreground" /> : null}
             Delete chat
           </Button>

@@ -40,16 +40,11 @@ export function DeleteMessageDialog({
       initialFocus={() => cancelRef.current}
       footer={
         <>
-          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+          <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} busy={busy}>
             Cancel
           </Button>
           {laterCount > 0 ? (
-            <Button
-              variant="secondary"
-              onClick={() => onConfirm("after")}
-              disabled={busy}
-              aria-busy={pending === "after"}
-            >
+            <Button variant="secondary" onClick={() => onConfirm("after")} busy={busy} aria-busy={pending === "after"}>
               {pending === "after" ? <Spinner size="sm" label={null} /> : null}
               Delete everything after
             </Button>
@@ -57,7 +52,7 @@ export function DeleteMessageDialog({
           <Button
             variant="destructive"
             onClick={() => onConfirm("message")}
-            disabled={busy}
+            busy={busy}
             aria-busy={pending === "message"}
           >
             {pending === "message" ? <Spinner size="sm" label={null} /> : null}

@@ -57,10 +57,10 @@ export function EditMessageDialog({
       description={warning}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} busy={pending}>
             Cancel
           </Button>
-          <Button type="submit" form={`${id}-form`} disabled={pending || error !== null} aria-busy={pending}>
+          <Button type="submit" form={`${id}-form`} disabled={error !== null} busy={pending} aria-busy={pending}>
             {pending ? <Spinner size="sm" label={null} /> : null}
             {isReply ? "Save" : "Save and send"}
           </Button>

@@ -99,7 +99,7 @@ export function MemoryFacts({ facts, change }: Props) {
               onChange={(event) => setDraft(event.target.value)}
               className={INPUT}
             />
-            <Button type="submit" variant="primary" disabled={full || change.isPending}>
+            <Button type="submit" variant="primary" disabled={full} busy={change.isPending}>
               Pin
             </Button>
           </div>

@@ -88,18 +88,14 @@ export function SandboxCheckout({ orderCode }: { orderCode: string }) {
         ) : null}
         {order.status === "pending" ? (
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Button
-              onClick={() => void act("pay")}
-              disabled={busy !== null}
-              className="h-11 w-full sm:w-auto sm:flex-1"
-            >
+            <Button onClick={() => void act("pay")} busy={busy !== null} className="h-11 w-full sm:w-auto sm:flex-1">
               {busy === "pay" ? <Spinner size="sm" label="Paying" className="text-current" /> : null}
               Pay {amount} (test)
             </Button>
             <Button
               variant="secondary"
               onClick={() => void act("cancel")}
-              disabled={busy !== null}
+              busy={busy !== null}
               className="h-11 w-full sm:w-auto sm:flex-1"
             >
               Cancel payment

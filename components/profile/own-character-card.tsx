@@ -11,10 +11,12 @@ export function OwnCharacterCard({
   robot,
   priority,
   onDeleted,
+  focusAfterDelete,
 }: {
   robot: OwnCard;
   priority: boolean;
   onDeleted: (robot: DeletableCharacter) => void | Promise<void>;
+  focusAfterDelete: () => HTMLElement | null;
 }) {
   return (
     <div className="flex h-full flex-col gap-2">
@@ -24,7 +26,12 @@ export function OwnCharacterCard({
       <div className="flex flex-wrap items-center gap-2 px-1">
         <VisibilityBadge visibility={robot.visibility} />
         <div className="ml-auto flex gap-1">
-          <OwnerActions robot={{ id: robot.id, name: robot.name }} onDeleted={onDeleted} size="sm" />
+          <OwnerActions
+            robot={{ id: robot.id, name: robot.name }}
+            onDeleted={onDeleted}
+            focusAfterDelete={focusAfterDelete}
+            size="sm"
+          />
         </div>
       </div>
     </div>

@@ -24,11 +24,8 @@ export function OwnCharacterList({ uid, name, initialPage }: { uid: string; name
   // After a deletion (or from a stale ?page=) the page may be past the end: show the last one instead.
   if (data && !isPlaceholderData && page > pages) setPage(pages);
 
-  async function onDeleted() {
-    await refresh();
-    // The deleted card (and the button that opened the dialog) is gone: focus goes to the list's heading.
-    headingRef.current?.focus();
-  }
+  // The deleted card (and the button that opened the dialog) is gone: the dialog gives focus to the list's heading.
+  const focusHeading = () => headingRef.current;
 
   return (
     <section aria-labelledby="creations-heading" aria-busy={isPending || isPlaceholderData}>
@@ -57,7 +54,7 @@ export function OwnCharacterList({ uid, name, initialPage }: { uid: string; name
         <ul aria-label={`Characters by ${name}`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.list.map((robot, i) => (
             <li key={robot.id}>
-              <OwnCharacterCard robot={robot} priority={i < 4} onDeleted={onDeleted} />
+              <OwnCharacterCard robot={robot} priority={i < 4} onDeleted={refresh} focusAfterDelete={focusHeading} />
             </li>
           ))}
         </ul>

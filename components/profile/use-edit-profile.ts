@@ -35,7 +35,8 @@ export function useEditProfile(profile: Profile) {
     const fromRegistration = useDialogStore.getState().editProfileFromRegistration;
     const outcome = await saveProfile(profile, values);
     if (!outcome.ok) {
-      if (outcome.kind === "field") form.setError(outcome.field, { type: "server", message: outcome.message });
+      if (outcome.kind === "field")
+        form.setError(outcome.field, { type: "server", message: outcome.message }, { shouldFocus: true });
       else if (outcome.kind === "toast")
         toast({ title: outcome.title, description: outcome.description, variant: "destructive" });
       return;

@@ -36,11 +36,30 @@ export function buttonClassName(
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /**
+   * While its request runs: it looks disabled and a press does nothing (nor submits its form), but it keeps the
+   * keyboard's focus. A `disabled` button drops the focus to the page or the dialog, and a keyboard user whose
+   * request failed had to find their way back from the top.
+   */
+  busy?: boolean;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", className, type = "button", ...props },
+  { variant = "primary", size = "md", className, type = "button", busy = false, onClick, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClassName(variant, size, className)} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClassName(variant, size, className)}
+      aria-disabled={busy || undefined}
+      {...props}
+      onClick={(event) => {
+        // Also cancels a form's submission: Enter in a field submits by clicking the submit button.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+    />
+  );
 });

@@ -271,6 +271,63 @@ describe("login dialog: register step", () => {
     expect(server.inner("/1/api/user/send_email")[0]?.inner?.param).toMatchObject({ email: EMAIL, type: 4 });
   });
 
+  it("Send Code keeps the keyboard's focus while it sends, and passes it on to the code once sent", async () => {
+    const answers: ((answer: Inner) => void)[] = [];
+    const base = registerServer(inner(1));
+    const sending = () => new Promise<Inner>((answer) => answers.push(answer));
+    const { user, server: calls } = setup({ ...base, report: { ...base.report, "/1/api/user/send_email": sending } });
+    await enterEmail(user);
+    await screen.findByLabelText("Verification code");
+    const send = screen.getByRole<HTMLButtonElement>("button", { name: "Send Code" });
+    send.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(send.getAttribute("aria-disabled")).toBe("true"));
+    expect(send.disabled).toBe(false);
+    expect(document.activeElement).toBe(send);
+    await user.keyboard("{Enter}");
+    expect(calls.inner("/1/api/user/send_email")).toHaveLength(1);
+
+    // Refused: the same button, still focused, sends again.
+    act(() => answers[0]!(inner(50000)));
+    await waitFor(() => expect(send.getAttribute("aria-disabled")).toBeNull());
+    expect(document.activeElement).toBe(send);
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(answers).toHaveLength(2));
+    act(() => answers[1]!(inner(1)));
+    expect(await screen.findByRole("button", { name: "60s" })).toBe(send);
+    expect(send.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByLabelText("Verification code"));
+  });
+
+  it("Create account does nothing more while it runs, keeps the focus, and a refusal focuses the field it names", async () => {
+    const answers: ((answer: Inner) => void)[] = [];
+    const base = registerServer(inner(1));
+    const verifying = () => new Promise<Inner>((answer) => answers.push(answer));
+    const { user, server: calls } = setup({
+      ...base,
+      report: { ...base.report, "/2/api/user/verify_register": verifying },
+    });
+    await enterEmail(user);
+    await user.type(await screen.findByLabelText("Captcha"), "ab12");
+    await user.type(screen.getByLabelText("Verification code"), "123456");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    const create = screen.getByRole("button", { name: "Create account" });
+    create.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(create.getAttribute("aria-disabled")).toBe("true"));
+    expect(document.activeElement).toBe(create);
+    await user.keyboard("{Enter}");
+    // Enter in a field submits the form by clicking its submit button, which cancels it while busy.
+    await user.type(screen.getByLabelText("Password"), "{Enter}");
+    expect(calls.inner("/2/api/user/verify_register")).toHaveLength(1);
+
+    act(() => answers[0]!(inner(12015)));
+    const code = screen.getByLabelText("Verification code");
+    await waitFor(() => expect(describedText(code)).toContain("Incorrect email verification code. Please try again."));
+    expect(document.activeElement).toBe(code);
+    expect(create.getAttribute("aria-disabled")).toBeNull();
+  });
+
   it("success closes the modal and opens Edit Profile flagged as from registration", async () => {
     const { user, server } = setup(registerServer(inner(1, ACCOUNT_TOKEN)));
     await fillRegister(user);

@@ -277,7 +277,7 @@ describe("Choose your subscription", () => {
     expect(actionButton()).toHaveProperty("disabled", false);
   });
 
-  it("is disabled while the order is being created", async () => {
+  it("is busy while the order is being created: a second press does nothing, and the focus stays on it", async () => {
     signIn();
     vi.stubGlobal("open", vi.fn(fakeTab));
     const create = deferredRoute();
@@ -290,13 +290,16 @@ describe("Choose your subscription", () => {
     await waitFor(() => expect(actionButton()).toHaveProperty("disabled", false));
     const user = userEvent.setup();
     await user.click(actionButton());
-    expect(actionButton()).toHaveProperty("disabled", true);
+    expect(actionButton().getAttribute("aria-disabled")).toBe("true");
+    expect(actionButton()).toHaveProperty("disabled", false);
+    expect(document.activeElement).toBe(actionButton());
     expect(actionButton().textContent).toContain("Subscribe Now");
     await user.click(actionButton());
+    await user.keyboard("{Enter}");
     await create.requested;
     expect(api.route("POST /v1/subscribe/create")).toHaveLength(1);
     act(() => create.release(ok(REDIRECT)));
-    await waitFor(() => expect(actionButton()).toHaveProperty("disabled", false));
+    await waitFor(() => expect(actionButton().getAttribute("aria-disabled")).toBeNull());
   });
 
   it("the payment tab's messages set the banners and reload; closing the dialog clears them", async () => {
