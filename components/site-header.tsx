@@ -93,7 +93,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
                 autoComplete="off"
                 enterKeyHint="search"
                 className={
-                  "h-10 w-full rounded-full border border-border bg-muted pr-4 pl-9 text-sm text-foreground " +
+                  "h-10 w-full rounded-full border border-border bg-muted pr-4 pl-9 text-sm text-ellipsis text-foreground " +
                   "transition-colors placeholder:text-muted-foreground hover:border-muted-foreground/40 " +
                   "outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/40"
                 }
