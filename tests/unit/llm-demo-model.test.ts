@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProvider } from "@/server/providers/llm/demo-model";
+import { DEMO_CHARACTERS } from "@/server/db/seed/demo-characters";
 import { DEMO_CHARACTERS_A } from "@/server/db/seed/demo-characters-a";
 import { readCharacter } from "@/server/providers/llm/demo-character";
 import { readMessage, topicOf } from "@/server/providers/llm/demo-message";
@@ -263,6 +264,21 @@ describe("reading the card and the message", () => {
       // None of her persona lines or her freighter: the reply is about the user.
       expect(speech, userMessage).not.toMatch(/customs|Accountant|freighter/);
     }
+  });
+
+  it("does not speak as if they had talked before until the user has written once", () => {
+    const presumes = /\b(again|come back|else)\b/i;
+    const cards = DEMO_CHARACTERS.map((c) => ({ ...c, characterName: c.name, userName: "Sam", userMessage: "" }));
+    let later = 0;
+    for (const card of cards) {
+      for (const first of ["Hi there", "hello", "Hey!", "Good evening", "I'm new here", "Nice to meet you"]) {
+        const [reply, second] = converse(card, [first, "Hello"]);
+        expect(reply, `${card.characterName}: ${first}`).not.toMatch(presumes);
+        if (presumes.test(second!)) later += 1;
+      }
+    }
+    // Once the user has written before, those lines are in use again.
+    expect(later).toBeGreaterThan(0);
   });
 
   it("says goodbye to a goodbye and nothing more: no question back", () => {

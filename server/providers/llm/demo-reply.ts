@@ -42,6 +42,7 @@ export function writeDemoReply(
   const slots = fillers(
     { name, user, character, selfLine, topic: message.topic },
     previousTopic(earlier, message.topic, addressed),
+    earlier.some((m) => m.role === "user"),
   );
   const choose = (templates: readonly string[]) => {
     const usable = templates.flatMap((template) => {
@@ -111,6 +112,7 @@ function previousTopic(earlier: LlmMessage[], topic: string | null, addressed: r
 function fillers(
   parts: { name: string; user: string; character: CharacterFragments; selfLine: string | null; topic: string | null },
   earlierTopic: string | null,
+  spokenBefore: boolean,
 ): (template: string) => string | null {
   const { name, user, character, selfLine, topic } = parts;
   const { pronouns, role, where, address } = character;
@@ -127,6 +129,7 @@ function fillers(
     topic,
     Topic: topic ? capitalise(topic) : null,
     earlier: earlierTopic,
+    later: spokenBefore ? "" : null,
   };
   return (template) => {
     let missing = false;

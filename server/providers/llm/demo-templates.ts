@@ -6,17 +6,19 @@ import type { MessageKind } from "./demo-message";
  * {their} the character's possessive pronoun, {role} "a freighter captain", {where} "aboard my freighter", {scene}
  * "her freighter", {hail} the greeting's way of hailing the user ("Strap in, Sam."), {self} a persona line in the
  * character's voice, {topic}/{Topic} the noun phrase the user's message is about, {earlier} the topic of an earlier
- * message. A template whose slot has no value for a character or message is skipped.
+ * message. {later} is empty once the user has written before in this chat and has no value before that: it marks
+ * a template that presumes earlier talk ("Hello again", "What else…?"), so a first message never gets one. A
+ * template whose slot has no value for a character or message is skipped.
  */
 type ByMood = Record<Mood, readonly string[]>;
 
 export const OPENERS: Record<MessageKind, { any: readonly string[] } & ByMood> = {
   greeting: {
-    any: ["{hail}", "{hail}", "Hello again, {user}.", "Well, look who it is."],
+    any: ["{hail}", "{hail}", "Hello again, {user}.{later}", "Well, look who it is."],
     warm: ["Hey, {user}. Come, sit with me.", "{user}! There you are."],
     bright: ["Hi, {user}! You made my day just by showing up.", "{user}! Hi, hi!"],
-    dark: ["Ah, {user}. I wondered when you would come back.", "Good evening, {user}. Or whatever hour it is."],
-    dry: ["Oh. Hello, {user}. You again.", "Hello, {user}. Try not to break anything."],
+    dark: ["Ah, {user}. I wondered when you would come back.{later}", "Good evening, {user}. Or whatever hour it is."],
+    dry: ["Oh. Hello, {user}. You again.{later}", "Hello, {user}. Try not to break anything."],
     gentle: ["Hello, {user}. I'm glad you're here.", "Hi, {user}. Take a breath; there's no hurry."],
   },
   farewell: {
@@ -174,13 +176,17 @@ export const CLOSERS: ByMood = {
     "What is it you want from me, {user}?",
   ],
   dry: [
-    "Anything else, or can I get back to work?",
+    "Anything else, or can I get back to work?{later}",
     "Go on, then. Impress me.",
     "Why {topic}, of all things?",
     "Is there a point coming, {user}?",
-    "What else have you got?",
+    "What else have you got?{later}",
   ],
-  gentle: ["How does that sit with you?", "What would feel good to talk about next?", "What else is on your mind?"],
+  gentle: [
+    "How does that sit with you?",
+    "What would feel good to talk about next?",
+    "What else is on your mind?{later}",
+  ],
 };
 
 /** Narration before the words, in *asterisks*, when the user did not act. */
