@@ -51,7 +51,10 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur-md max-sm:[body:has([data-chat-screen])_&]:hidden">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:h-16 sm:gap-6 sm:px-6">
-        <BrandLink />
+        {/* A signed-in row (theme, plan, coins, account) was 345px wide at 320px (a small phone, or 400% zoom) and
+            the page scrolled sideways; with a balance of "999.9k" it needs 400px. Below 400px the search icon gives
+            way (the nav's Search is right below it), and below 360px the brand shows its badge alone. */}
+        <BrandLink nameClassName="max-[360px]:sr-only" />
 
         <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
           {NAV.map((item) => {
@@ -108,7 +111,7 @@ export function SiteHeader({ onSignIn, onSignInIntent, account, billing }: SiteH
               href="/search"
               aria-label="Search"
               {...trackClick("explore", "search")}
-              className={buttonClassName("ghost", "icon", "sm:hidden")}
+              className={buttonClassName("ghost", "icon", "max-[400px]:hidden sm:hidden")}
             >
               <NavIcon name="search" className="size-5" />
             </Link>

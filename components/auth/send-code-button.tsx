@@ -7,7 +7,7 @@ import { sendRegisterCode } from "@/lib/auth/login-flows";
 import { useCountdown } from "./use-countdown";
 
 /**
- * Sends the 6-digit register code (send_email type 4). Inert while sending, then disabled for 60 seconds with the
+ * Sends the 6-digit register code (send_email type 4). Busy while sending, then disabled for 60 seconds with the
  * time left shown as "60s", "59s", … (SPEC §4); `onSent` lets the form say where it went and move the focus on to
  * the code, before the button is disabled under it. Failures are only logged (SPEC §8): the button, busy rather than
  * disabled while sending so that it keeps the keyboard's focus, can be pressed again.

@@ -43,7 +43,7 @@ export function FavouriteList({ uid }: { uid: string }) {
       ) : isError && !data ? (
         <ListLoadError message="Your favourites could not be loaded." onRetry={() => void refetch()} />
       ) : data && data.list.length ? (
-        <ul aria-label="Your favourites" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Your favourites" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.list.map((robot, i) => (
             <li key={robot.id}>
               <FavouriteCard robot={robot} priority={i < 4} onRemove={onRemove} />

@@ -51,7 +51,7 @@ export function OwnCharacterList({ uid, name, initialPage }: { uid: string; name
       ) : isError && !data ? (
         <ListLoadError message="Your characters could not be loaded." onRetry={() => void refetch()} />
       ) : data && data.list.length ? (
-        <ul aria-label={`Characters by ${name}`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={`Characters by ${name}`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.list.map((robot, i) => (
             <li key={robot.id}>
               <OwnCharacterCard robot={robot} priority={i < 4} onDeleted={refresh} focusAfterDelete={focusHeading} />

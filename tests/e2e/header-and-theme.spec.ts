@@ -93,10 +93,11 @@ function overflowRight(page: Page): Promise<number> {
 }
 
 // From 640px the nav shares the header's row with Subscribe, the coins and the account: at 640-704px the search box
-// used to push Sign in off the screen.
-const HEADER_WIDTHS = [640, 700, 767, 768, 1023, 1024] as const;
+// used to push Sign in off the screen. Below, the row holds the brand and the icons: at 320px (a small phone, or
+// 400% zoom) the signed-in row was 345px wide and the page scrolled sideways.
+const HEADER_WIDTHS = [320, 359, 360, 399, 400, 640, 700, 767, 768, 1023, 1024] as const;
 
-test("the header's row fits the window from 640px up, signed out and signed in", async ({ page, request }) => {
+test("the header's row fits the window from 320px up, signed out and signed in", async ({ page, request }) => {
   const signedOutEnd = page.getByRole("banner").getByRole("button", { name: "Sign in" });
   for (const width of HEADER_WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
@@ -111,5 +112,15 @@ test("the header's row fits the window from 640px up, signed out and signed in",
     await page.goto("/");
     await expect(account).toBeInViewport({ ratio: 1 });
     expect(await overflowRight(page), `signed in at ${width}px`).toBe(0);
+    // A balance as wide as the count's format makes it ("999.9k") still fits.
+    const coins = page.getByTestId("header-coin-count");
+    await expect(coins).toHaveText("0");
+    await coins.evaluate((count) => (count.textContent = "999.9k"));
+    await expect(account).toBeInViewport({ ratio: 1 });
+    expect(await overflowRight(page), `signed in at ${width}px with a long balance`).toBe(0);
   }
+  // The narrowest row shows the brand's badge alone, and the link keeps its name.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Kewl" })).toBeInViewport({ ratio: 1 });
 });
