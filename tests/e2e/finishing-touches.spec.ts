@@ -73,7 +73,7 @@ test("other pages keep the header's search box on wide screens", async ({ page }
   await expect(page.getByRole("banner").getByRole("searchbox", { name: "Search characters" })).toBeVisible();
 });
 
-test("the e-mail code field takes digits only, cleans a pasted code, and Send Code says where it went", async ({
+test("the e-mail code field takes digits only, cleans a pasted code, and Send Code says where it went and focuses it", async ({
   page,
 }) => {
   const email = `e2e-code-${Date.now().toString(36)}@example.test`;
@@ -104,6 +104,10 @@ test("the e-mail code field takes digits only, cleans a pasted code, and Send Co
   await expect(dialog.getByText("6/6")).toBeVisible();
 
   await dialog.getByLabel("Captcha", { exact: true }).fill("E2E7");
-  await dialog.getByRole("button", { name: "Send Code" }).click();
+  // Pressed from the keyboard: the focus moves on to the code, not to the dialog as the button is disabled.
+  await dialog.getByRole("button", { name: "Send Code" }).focus();
+  await page.keyboard.press("Enter");
   await expect(dialog.getByRole("status").filter({ hasText: "Code sent to" })).toHaveText(`Code sent to ${email}`);
+  await expect(code).toBeFocused();
+  await expect(dialog.getByRole("button", { name: /^\d+s$/ })).toBeDisabled();
 });
