@@ -34,6 +34,22 @@ export interface StreamTiming {
   error: string | null;
 }
 
+/** A stream's timing before it is sent: nothing seen yet. */
+export function emptyTiming(): StreamTiming {
+  return {
+    sentAt: 0,
+    status: 0,
+    startMs: null,
+    ttftMs: null,
+    lastTextMs: null,
+    longestPauseMs: null,
+    endMs: null,
+    text: "",
+    pieces: 0,
+    error: null,
+  };
+}
+
 interface Parsed {
   start?: boolean;
   text?: string;
@@ -79,18 +95,7 @@ export function timeStream(
   timeoutMs = 60_000,
 ): Promise<StreamTiming> {
   const parse = kind === "openai" ? parseOpenAi : parseKewl;
-  const result: StreamTiming = {
-    sentAt: 0,
-    status: 0,
-    startMs: null,
-    ttftMs: null,
-    lastTextMs: null,
-    longestPauseMs: null,
-    endMs: null,
-    text: "",
-    pieces: 0,
-    error: null,
-  };
+  const result = emptyTiming();
   return new Promise((resolve) => {
     let settled = false;
     const finish = (error: string | null) => {

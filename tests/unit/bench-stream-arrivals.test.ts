@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { StreamTiming } from "@/bench/lib/sse-timing";
+import { emptyTiming, type StreamTiming } from "@/bench/lib/sse-timing";
 import { atFullLoad, inFlightAtSend, launchStreams } from "@/bench/lib/stream-arrivals";
 
 function run(sentAt: number, endMs: number | null, ttftMs: number | null = 10): StreamTiming {
-  return {
-    sentAt,
-    status: 200,
-    startMs: 5,
-    ttftMs,
-    lastTextMs: endMs,
-    longestPauseMs: null,
-    endMs,
-    text: "",
-    pieces: 1,
-    error: null,
-  };
+  return { ...emptyTiming(), sentAt, status: 200, startMs: 5, ttftMs, lastTextMs: endMs, endMs, pieces: 1 };
 }
 
 describe("the concurrent part's arrivals (bench/lib/stream-arrivals.ts)", () => {

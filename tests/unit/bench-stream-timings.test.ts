@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { StreamTiming } from "@/bench/lib/sse-timing";
+import { emptyTiming, type StreamTiming } from "@/bench/lib/sse-timing";
 import { failureReasons } from "@/bench/lib/stream-timings";
 
-const run = (error: string | null): StreamTiming => ({
-  sentAt: 0,
-  status: error ? 500 : 200,
-  startMs: null,
-  ttftMs: null,
-  lastTextMs: null,
-  longestPauseMs: null,
-  endMs: null,
-  text: "",
-  pieces: 0,
-  error,
-});
+const run = (error: string | null): StreamTiming => ({ ...emptyTiming(), status: error ? 500 : 200, error });
 
 describe("the concurrent part's failures (bench/lib/stream-timings.ts)", () => {
   it("counts the failed streams by reason, in the order first seen", () => {
