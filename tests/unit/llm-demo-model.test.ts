@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProvider } from "@/server/providers/llm/demo-model";
 import { DEMO_CHARACTERS } from "@/server/db/seed/demo-characters";
-import { DEMO_CHARACTERS_A } from "@/server/db/seed/demo-characters-a";
 import { readCharacter } from "@/server/providers/llm/demo-character";
 import { readMessage, topicOf } from "@/server/providers/llm/demo-message";
 import { writeDemoReply } from "@/server/providers/llm/demo-reply";
@@ -35,7 +34,7 @@ function request(
 
 const fast = createDemoProvider({ wordDelayMs: { min: 0, max: 1 } });
 
-const mira = DEMO_CHARACTERS_A.find((c) => c.key === "captain-mira-voss")!;
+const mira = DEMO_CHARACTERS.find((c) => c.key === "captain-mira-voss")!;
 const miraCard: DemoContext = { ...mira, characterName: mira.name, userName: "Sam", userMessage: "" };
 
 /** A conversation with the character, one user message at a time, as the chat sends it (the greeting first). */
