@@ -109,11 +109,12 @@ describe("Edit Profile dialog", () => {
     expect(describedText(input)).not.toContain(message);
   });
 
-  it("an ID the server reports as existing is a field error", async () => {
+  it("an ID the server reports as existing is a field error, and the field gets the focus", async () => {
     const { user, server } = setup({ routes: { "POST /v1/user/exists": () => ok({ exists: true }) } });
     const input = await replace(user, "ID", "taken_id");
     await save(user);
     await waitFor(() => expect(describedText(input)).toContain(ID_TAKEN));
+    expect(document.activeElement).toBe(input);
     expect(server.route("POST /v1/user/exists")[0]?.body).toMatchObject({ key: "taken_id" });
     expect(server.route("POST /v1/user/update")).toHaveLength(0);
   });

@@ -96,6 +96,7 @@ describe("login dialog: e-mail step", () => {
     const { user } = setup({ report: { "/1/api/exist_account": new TypeError("offline") } });
     await enterEmail(user);
     expect(await screen.findByText("Network error. Please try again later.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Email"));
   });
 });
 
@@ -113,6 +114,8 @@ describe("login dialog: password step", () => {
     expect(describedText(password)).toBe("");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(describedText(password)).toBe("Incorrect password. Please check and try again."));
+    // Refused by the server: the field gets the focus back from the button.
+    expect(document.activeElement).toBe(password);
   });
 
   it("backing off (42900) shows the wait above the button; the sign-in carries this browser's device id", async () => {
@@ -210,6 +213,7 @@ describe("login dialog: register step", () => {
     await user.click(screen.getByRole("button", { name: "Create account" }));
     const captcha = screen.getByLabelText("Captcha");
     await waitFor(() => expect(describedText(captcha)).toBe("Incorrect captcha. Please try again."));
+    expect(document.activeElement).toBe(captcha);
     await waitFor(() => expect(captchaSrc()).toBe(CAPTCHA_2));
     expect(server.inner("/1/api/user/captcha")).toHaveLength(2);
     expect((captcha as HTMLInputElement).value).toBe("");
