@@ -108,6 +108,10 @@ test("the header's row fits the window from 320px up, signed out and signed in",
   };
   await page.goto("/");
   await fits(page.getByRole("banner").getByRole("button", { name: "Sign in" }), "signed out");
+  // Where the box is narrower than its placeholder (768px), the placeholder ends in an ellipsis, not mid-letter.
+  await page.setViewportSize({ width: 768, height: 800 });
+  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search characters" });
+  expect(await box.evaluate((input) => getComputedStyle(input).textOverflow)).toBe("ellipsis");
 
   await signedInUser(page, request, "header");
   await page.goto("/");
