@@ -7,7 +7,6 @@ import type { PlanBenefits } from "../billing/plan-benefits";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { countChatStarted } from "./chat-count-tally";
-import { contextReadGate } from "./context-read-gate";
 import { pickModel, type ModelRow } from "./chat-models";
 import { chatReplyLeaseKey, firstChatLeaseKey } from "./chat-sessions";
 import type { MessageRow } from "./chat-history";
@@ -149,10 +148,7 @@ export async function beginReply(
 ): Promise<BegunReply> {
   const trace = replyNumber();
   replyPhase(trace, "received");
-  const readGate = contextReadGate(deps.db, deps.config.DATABASE_POOL_SIZE);
-  const context = await readGate(() =>
-    readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id }),
-  );
+  const context = await readReplyContext(deps.db, token, input.robot_id, viewer, { chatId: input.chat_id });
   replyPhase(trace, "context-read");
   return beginReplyInContext(deps, context, {
     trace,

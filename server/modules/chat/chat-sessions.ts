@@ -36,7 +36,7 @@ export function latestChatId(userId: AnyPgColumn | string, robotId: AnyPgColumn 
 export function chatCondition(
   userId: AnyPgColumn | string,
   robotId: AnyPgColumn | number,
-  chatId: string | Placeholder | undefined,
+  chatId: string | Placeholder | SQL | undefined,
 ): SQL {
   if (chatId === undefined) return eq(chatSessions.id, latestChatId(userId, robotId));
   return and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), eq(chatSessions.robotId, robotId))!;

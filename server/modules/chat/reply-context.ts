@@ -5,13 +5,14 @@ import { API_CODES } from "../../../lib/contracts/api-codes";
 import type { Lorebook } from "../../../lib/validation/lorebook-rules";
 import type { Persona } from "../../../lib/validation/persona-rules";
 import { authTokens, chatMemories, chatMessages, chatSessions, robots, users } from "../../db/schema";
+import { CHAT_BATCHES, createStatementBatches } from "../../db/statement-batches";
 import { perDatabase } from "../../db/per-database";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
 import { ageAllows, visibleCharacters } from "../catalogue/character-visibility";
 import { liveSessionHash, sessionUserFields, type SessionUser } from "../sessions/sessions";
 import { hashToken } from "../sessions/tokens";
-import { chatCondition, chatNotFound, type ChatRef } from "./chat-sessions";
+import { chatCondition, chatNotFound } from "./chat-sessions";
 import { enabledModelsColumn, enabledModelsJson, type ModelRow } from "./chat-models";
 import { usageDay } from "./metering";
 import { parsePlan, payerFields, type PayerState } from "./payer-state";
@@ -51,12 +52,24 @@ export interface ReplyContext extends PayerState {
 const turnsColumn = z.array(z.object({ id: z.coerce.number(), role: z.string(), content: z.string() }));
 const factsColumn = z.array(z.string());
 
+/** One reply's context read: its session token's hash, the character, and the chat (null: the latest). */
+interface ContextRequest {
+  tokenHash: string;
+  robotId: number;
+  chatId: string | null;
+}
+
+/** A batch's requests, one row each: `r.n` is the request's place in the batch, from 1. */
+const requests = sql`unnest(${sql.placeholder("tokenHashes")}::text[], ${sql.placeholder("robotIds")}::bigint[], ${sql.placeholder("chatIds")}::uuid[]) with ordinality as r(token_hash, robot_id, chat_id, n)`;
+const requestColumn = { tokenHash: sql`r.token_hash`, robotId: sql`r.robot_id`, chatId: sql`r.chat_id` };
+
 /**
  * The session's user, the character, the user's chat with it and its newest turns, the enabled models (as
- * enabledModels() orders them) and the user's PayerState, in one statement: on PGlite every statement on a reply's
- * path to the model costs one to two milliseconds, so the session token is resolved here rather than by a statement
- * of its own in the auth middleware. The row exists when the session is live; its character is null when the
- * user cannot see the character. The chat session is joined, so its turns are found through it.
+ * enabledModels() orders them) and the user's PayerState, in one statement, for a batch of replies (one row per
+ * request whose session is live; its `n` says which): on PGlite every statement on a reply's path to the model
+ * costs one to two milliseconds, so the session token is resolved here rather than by a statement of its own in
+ * the auth middleware. A row's character is null when the user cannot see the character. The chat session is
+ * joined, so its turns are found through it.
  *
  * Built once per database and kind (a given chat, or the latest): every value is a placeholder, so a reply pays
  * neither drizzle's building of the SQL (0.6 ms a reply, bench/README.md) nor, on node-postgres, Postgres's
@@ -69,6 +82,7 @@ function buildContextRead(db: Db, byChat: boolean) {
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
   return db
     .select({
+      n: sql<number>`r.n`.mapWith(Number),
       user: sessionUserFields,
       character: {
         id: robots.id,
@@ -93,33 +107,49 @@ function buildContextRead(db: Db, byChat: boolean) {
       models: enabledModelsJson,
       ...payerFields(users.id, sql.placeholder("day"), sql.placeholder("now")),
     })
-    .from(authTokens)
+    .from(requests)
+    .innerJoin(authTokens, liveSessionHash(requestColumn.tokenHash, sql.placeholder("now")))
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(
       robots,
-      and(eq(robots.id, sql.placeholder("robotId")), visibleCharacters({ opening: true, owner: users.id, nsfw: true })),
+      and(eq(robots.id, requestColumn.robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })),
     )
-    .leftJoin(chatSessions, chatCondition(users.id, robots.id, byChat ? sql.placeholder("chatId") : undefined))
+    .leftJoin(chatSessions, chatCondition(users.id, robots.id, byChat ? requestColumn.chatId : undefined))
     .leftJoin(chatMemories, eq(chatMemories.sessionId, chatSessions.id))
-    .where(liveSessionHash(sql.placeholder("tokenHash"), sql.placeholder("now")))
-    .limit(1)
-    .prepare(byChat ? "kewl_reply_context_chat" : "kewl_reply_context_latest");
+    .prepare(byChat ? "kewl_reply_contexts_chat" : "kewl_reply_contexts_latest");
 }
 
 const contextReadOfLatest = perDatabase((db) => buildContextRead(db, false));
 const contextReadOfChat = perDatabase((db) => buildContextRead(db, true));
+type ContextRow = Awaited<ReturnType<ReturnType<typeof contextReadOfLatest>["execute"]>>[number];
 
-async function readUserCharacterAndChat(db: Db, token: string, ref: ChatRef, day: string, now: Date) {
-  const read = ref.chatId === undefined ? contextReadOfLatest(db) : contextReadOfChat(db);
-  const [row] = await read.execute({
-    tokenHash: hashToken(token),
+interface ContextAnswer {
+  row: ContextRow;
+  day: string;
+}
+
+/** A batch of context reads of one kind, in one statement; a request whose session is not live gets an Error. */
+async function readContextRows(db: Db, byChat: boolean, batch: ContextRequest[]): Promise<(ContextAnswer | Error)[]> {
+  const now = new Date();
+  const day = usageDay(now);
+  const read = byChat ? contextReadOfChat(db) : contextReadOfLatest(db);
+  const rows = await read.execute({
+    tokenHashes: batch.map((r) => r.tokenHash),
+    robotIds: batch.map((r) => r.robotId),
+    chatIds: batch.map((r) => r.chatId),
     now: now.toISOString(),
     day,
-    robotId: ref.robotId,
-    chatId: ref.chatId,
   });
-  return row;
+  const answers = batch.map((): ContextAnswer | undefined => undefined);
+  for (const row of rows) answers[row.n - 1] = { row, day };
+  return answers.map((answer) => answer ?? errors.unauthorized("Authentication expired"));
 }
+
+/** New replies' context reads, of the latest chat and of a given one: under a crowd, many in one statement. */
+const contextReads = perDatabase((db) => ({
+  latest: createStatementBatches((batch: ContextRequest[]) => readContextRows(db, false, batch), CHAT_BATCHES),
+  chat: createStatementBatches((batch: ContextRequest[]) => readContextRows(db, true, batch), CHAT_BATCHES),
+}));
 
 /**
  * Every read a reply needs, for the bearer of a session token, in the chat `chatId` (else the latest chat with the
@@ -131,12 +161,11 @@ export async function readReplyContext(
   token: string,
   robotId: number,
   viewer: Viewer,
-  opts: { now?: Date; chatId?: string | undefined } = {},
+  opts: { chatId?: string | undefined } = {},
 ): Promise<ReplyContext> {
-  const now = opts.now ?? new Date();
-  const day = usageDay(now);
-  const row = await readUserCharacterAndChat(db, token, { robotId, chatId: opts.chatId }, day, now);
-  if (!row) throw errors.unauthorized("Authentication expired");
+  const reads = contextReads(db);
+  const request = { tokenHash: hashToken(token), robotId, chatId: opts.chatId ?? null };
+  const { row, day } = await (opts.chatId === undefined ? reads.latest(request) : reads.chat(request));
   const { character } = row;
   if (!character) throw new AppError(404, 404, "Character not found");
   if (!ageAllows(character, viewer)) {

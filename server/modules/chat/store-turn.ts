@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { chatDailyUsage, chatMessages, chatSessions, walletLedger, wallets } from "../../db/schema";
-import { prepareNamed, type NamedStatement } from "../../db/named-statement";
+import { prepareNamed } from "../../db/named-statement";
+import { CHAT_BATCHES, createStatementBatches } from "../../db/statement-batches";
 import { perDatabase } from "../../db/per-database";
 import type { Db } from "../../db/types";
 import type { MessageRow } from "./chat-history";
 import { chatNotFound, findChat } from "./chat-sessions";
 import type { ChargeResult, ReplyPrice } from "./metering";
+import { turnStatement, turnValues, type TurnRequest } from "./turn-statement";
 
 /** Thrown when the reply cannot be paid; nothing was written. */
 export class ChargeRefused extends Error {
@@ -38,6 +38,7 @@ export interface TurnInput {
 
 /** A row of the statement's answer: a stored message (absent when refused) and what the charge left. */
 const turnRow = z.object({
+  n: z.coerce.number(),
   id: z.coerce.number().nullable(),
   session_id: z.string().nullable(),
   role: z.string().nullable(),
@@ -62,16 +63,17 @@ const turnAnswer = z.object({ rows: z.array(turnRow) });
 type TurnRow = z.infer<typeof turnRow>;
 
 /**
- * The turn in ONE statement: the charge (a free reply under the daily limit, or coins never below zero with the
- * reply's ledger entry), the chat (created on the first message, or touched), the user's message and the assistant
- * row being written (status `streaming`); it says whether this is the chat's first message, which the caller counts
- * for the character (chat-count-tally.ts). A refused charge writes nothing, so a refused first message leaves no
- * empty chat; so does an error anywhere.
+ * The turn in ONE statement (turn-statement.ts): the charge, the chat (created on the first message, or touched),
+ * the user's message and the assistant row being written (status `streaming`); it says whether this is the chat's
+ * first message, which the caller counts for the character (chat-count-tally.ts). A refused charge writes nothing,
+ * so a refused first message leaves no empty chat; so does an error anywhere.
  *
  * It was a transaction of six statements (bench/README.md, "Chat relay"): a pooled connection was held for six
  * round trips, each waiting for a busy event loop, and the character's row stayed locked by the chat count until
- * the commit, so every first chat with one character queued behind the one before. With 1,000 replies sent at once
- * most waited out the pool. Now a connection is held for one round trip, and the character's row is not written.
+ * the commit, so every first chat with one character queued behind the one before.
+ *
+ * Turns that arrive while others are being stored are stored together, one statement for the lot (statement-
+ * batches.ts): under a crowd every statement woke a Postgres backend that took the core from the server's thread.
  *
  * The chat is `chat` when given: an existing one of the user's (`existing`), or a new one created with that id
  * (the reply's lease was taken on it). Without `chat`, the latest chat with the character, created if none.
@@ -82,15 +84,16 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
     throw new ChargeRefused({ ok: false, reason: "allowance", balance: null });
   }
   const chat = input.chat ?? (await latestOrNew(db, input.userId, input.robotId));
-  let answer: TurnRow[];
-  try {
-    const statement = turnStatementFor(db, input.price.kind, chat.existing);
-    answer = turnAnswer.parse(await statement.execute(turnValues(input, chat))).rows;
-  } catch (err) {
-    // The chat was deleted between the charge's check and the message insert: nothing was written.
-    if (isMissingChat(err)) throw chatNotFound();
-    throw err;
-  }
+  const turn = {
+    userId: input.userId,
+    chatId: chat.id,
+    robotId: input.robotId,
+    modelKey: input.modelKey,
+    message: input.message,
+    coins: price.kind === "coins" ? price.coins : 0,
+  };
+  const batches = turnBatchesOf(db, price.kind, chat.existing);
+  const answer = await batches({ turn, day: input.day, dailyLimit: input.dailyLimit });
   const user = answer.find((r) => r.role === "user");
   const assistant = answer.find((r) => r.role === "assistant");
   const paidRow = answer[0];
@@ -118,94 +121,61 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
   };
 }
 
-const statementsOf = perDatabase(() => new Map<string, NamedStatement>());
-
-/** The turn's statement for its kind of price and chat, built once per database (every value a placeholder). */
-function turnStatementFor(db: Db, kind: ReplyPrice["kind"], existing: boolean): NamedStatement {
-  const name = `kewl_store_turn_${kind}_${existing ? "existing" : "new"}`;
-  const built = statementsOf(db);
-  let statement = built.get(name);
-  if (!statement) built.set(name, (statement = prepareNamed(db, name, turnStatement(kind, existing))));
-  return statement;
+/** A turn waiting for its batch, with the values its statement shares with the others. */
+interface QueuedTurn {
+  turn: TurnRequest;
+  day: string;
+  dailyLimit: number;
 }
+type TurnBatches = (queued: QueuedTurn) => Promise<TurnRow[]>;
 
-/** The values of turnStatement's placeholders for one turn. */
-function turnValues(input: TurnInput, chat: { id: string; existing: boolean }): Record<string, unknown> {
-  const coins = input.price.kind === "coins" ? input.price.coins : 0;
-  return {
-    userId: input.userId,
-    chatId: chat.id,
-    robotId: input.robotId,
-    modelKey: input.modelKey,
-    message: input.message,
-    chargeKind: input.price.kind,
-    day: input.day,
-    dailyLimit: input.dailyLimit,
-    coins,
-    delta: -coins,
-    now: new Date(),
+const batchesOf = perDatabase(() => new Map<string, TurnBatches>());
+
+/**
+ * The batches of turns that share a statement: the same kind of price and chat (the statement's text, built once
+ * per database with every value a placeholder).
+ */
+function turnBatchesOf(db: Db, kind: ReplyPrice["kind"], existing: boolean): TurnBatches {
+  const name = `kewl_store_turns_${kind}_${existing ? "existing" : "new"}`;
+  const all = batchesOf(db);
+  let batches = all.get(name);
+  if (batches) return batches;
+  const statement = prepareNamed(db, name, turnStatement(kind, existing));
+  /** One statement for turns of one day and daily limit; each turn's rows at its place. */
+  const run = async (group: QueuedTurn[]): Promise<TurnRow[][]> => {
+    const { day, dailyLimit } = group[0]!;
+    const values = turnValues(
+      group.map((q) => q.turn),
+      { kind, day, dailyLimit, now: new Date() },
+    );
+    const rows = turnAnswer.parse(await statement.execute(values)).rows;
+    const answers = group.map((): TurnRow[] => []);
+    for (const row of rows) answers[row.n - 1]?.push(row);
+    return answers;
   };
+  const runAlone = (queued: QueuedTurn) => run([queued]).then(([rows]) => rows ?? [], turnError);
+  batches = createStatementBatches(
+    async (batch: QueuedTurn[]): Promise<(TurnRow[] | Error)[]> => {
+      const shared = batch.filter((q) => q.day === batch[0]!.day && q.dailyLimit === batch[0]!.dailyLimit);
+      // At midnight (UTC) a batch may hold turns of two days: the odd ones are stored alone.
+      if (shared.length < batch.length || batch.length === 1) return Promise.all(batch.map(runAlone));
+      try {
+        return await run(batch);
+      } catch {
+        // One turn's failure fails its whole statement, and a failed statement wrote nothing: each turn alone.
+        return Promise.all(batch.map(runAlone));
+      }
+    },
+    { ...CHAT_BATCHES, keyOf: (queued) => queued.turn.userId },
+  );
+  all.set(name, batches);
+  return batches;
 }
 
-/** The statement for one turn; its text depends only on the price's kind and whether the chat exists (its name). */
-function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const userId = sql`${value("userId")}::uuid`;
-  const chatId = sql`${value("chatId")}::uuid`;
-  const now = sql`${value("now")}::timestamptz`;
-  const modelKey = sql`${value("modelKey")}::text`;
-  // The chat must still be the user's before anything is charged (it may have been deleted since it was read).
-  const chatLive = existing
-    ? sql`exists (select 1 from ${chatSessions} where id = ${chatId} and user_id = ${userId})`
-    : sql`true`;
-  const paid =
-    kind === "allowance"
-      ? sql`insert into ${chatDailyUsage} (user_id, day, free_replies)
-          select ${userId}, ${value("day")}::date, 1 where ${chatLive}
-          on conflict (user_id, day) do update set free_replies = ${chatDailyUsage}.free_replies + 1
-            where ${chatDailyUsage}.free_replies < ${value("dailyLimit")}::integer
-          returning free_replies as free_used, null::bigint as balance_after`
-      : kind === "coins"
-        ? sql`update ${wallets} set balance = balance - ${value("coins")}::bigint, updated_at = ${now}
-          where user_id = ${userId} and balance >= ${value("coins")}::bigint and ${chatLive}
-          returning null::integer as free_used, balance as balance_after`
-        : sql`select null::integer as free_used, null::bigint as balance_after where ${chatLive}`;
-  const session = existing
-    ? sql`update ${chatSessions} set model_key = ${modelKey}, last_message_at = ${now}
-        where id = ${chatId} and user_id = ${userId} and exists (select 1 from paid)
-        returning id`
-    : sql`insert into ${chatSessions} (id, user_id, robot_id, model_key, last_message_at)
-        select ${chatId}, ${userId}, ${value("robotId")}::bigint, ${modelKey}, ${now}
-        where exists (select 1 from paid)
-        returning id`;
-  const ledger =
-    kind === "coins"
-      ? sql`, ledger as (
-          insert into ${walletLedger} (user_id, delta, balance_after, reason, reference)
-          select ${userId}, ${value("delta")}::bigint, paid.balance_after, 'chat reply', 'chat-reply:' || messages.id
-          from paid cross join messages where messages.role = 'assistant'
-          returning id
-        )`
-      : sql``;
-  return sql`
-    with paid as (${paid}),
-    session as (${session}),
-    messages as (
-      insert into ${chatMessages} (session_id, role, content, status, model_key, charge_kind)
-      select session.id, m.role, m.content, m.status, ${modelKey}, m.charge_kind
-      from session cross join (values
-        (1, 'user', ${value("message")}::text, 'complete', null::text),
-        (2, 'assistant', '', 'streaming', ${value("chargeKind")}::text)
-      ) as m(n, role, content, status, charge_kind)
-      order by m.n
-      returning *
-    )${ledger}
-    select messages.*, paid.free_used, paid.balance_after,
-      (select balance from ${wallets} where user_id = ${userId}) as balance_before, ${chatLive} as chat_live,
-      not exists (select 1 from ${chatMessages} where session_id = ${chatId} and role = 'user') as first_message
-    from (select 1) as one
-      left join messages on true
-      left join paid on true`;
+/** A turn's failure as its caller sees it: a foreign-key failure on the messages' chat is a chat deleted meanwhile. */
+function turnError(err: unknown): Error {
+  if (isMissingChat(err)) return chatNotFound();
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 function toMessageRow(row: TurnRow): MessageRow {

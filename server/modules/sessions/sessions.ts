@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type Placeholder } from "drizzle-orm";
+import { and, eq, gt, isNull, type Placeholder, type SQL } from "drizzle-orm";
 import { authTokens, users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { hashToken, newToken } from "./tokens";
@@ -46,7 +46,7 @@ export function liveSessionToken(token: string) {
  * liveSessionToken from the token's hash (hashToken) and the time, as values or as placeholders of a statement
  * built once (reply-context.ts): give `now` as an ISO string then.
  */
-export function liveSessionHash(tokenHash: string | Placeholder, now: Date | Placeholder) {
+export function liveSessionHash(tokenHash: string | Placeholder | SQL, now: Date | Placeholder) {
   return and(
     eq(authTokens.tokenHash, tokenHash),
     eq(authTokens.kind, "session"),
