@@ -1,9 +1,11 @@
 /**
- * The chat's batches (a new reply's context read and its turn): two at once, each up to 100 requests. With 1,000
- * replies sent at once on Postgres, first token p95 1.65 → 0.68 s and Postgres's CPU per reply 0.7 → 0.2 ms; one,
- * two or four at once were within the runs' noise (bench/README.md, "Issue 16, fourteenth session").
+ * The chat's batches (a new reply's context read and its turn): two at once, each up to 100 requests, answered ten
+ * at a time. With 1,000 replies sent at once on Postgres, first token p95 1.65 → 0.68 s and Postgres's CPU per reply
+ * 0.7 → 0.2 ms; one, two or four at once were within the runs' noise. Answered all at once, the event loop's delay
+ * p99 was 53 ms (over the goal of 50); ten at a time 34-39 ms, one at a time 13 ms but first token p95 0.9-1.1 s
+ * (bench/README.md, "Issue 16, fourteenth session").
  */
-export const CHAT_BATCHES = { inFlight: 2, maxBatch: 100 } as const;
+export const CHAT_BATCHES = { inFlight: 2, maxBatch: 100, settleAtOnce: 10 } as const;
 
 export interface StatementBatchOptions<I> {
   /** Batches running at once; a request that finds one of these slots free runs at once, alone. */
@@ -12,6 +14,12 @@ export interface StatementBatchOptions<I> {
   maxBatch: number;
   /** Requests with the same key never share a batch: a later one goes in a later batch, keeping its place. */
   keyOf?: (input: I) => string;
+  /**
+   * A batch's answers are given this many at a time, each group in a turn of the event loop of its own: what the
+   * callers do next (a reply's prompt, its model request, its first frame) runs in those turns, not in one long
+   * one that would hold up every open stream. Default: all at once.
+   */
+  settleAtOnce?: number;
 }
 
 /**
@@ -55,19 +63,25 @@ export function createStatementBatches<I, O>(
     return batch;
   };
 
+  const settle = (batch: Waiting[], answers: (O | Error)[], from: number): void => {
+    const to = Math.min(batch.length, from + (options.settleAtOnce ?? batch.length));
+    for (let i = from; i < to; i++) {
+      const waiting = batch[i]!;
+      const answer = answers[i];
+      if (answer === undefined) waiting.reject(new Error("statement batch: no answer for a request"));
+      else if (answer instanceof Error) waiting.reject(answer);
+      else waiting.resolve(answer);
+    }
+    if (to < batch.length) setImmediate(() => settle(batch, answers, to));
+  };
+
   const start = () => {
     running++;
     const batch = take();
     Promise.resolve()
       .then(() => run(batch.map((w) => w.input)))
       .then(
-        (answers) =>
-          batch.forEach((waiting, i) => {
-            const answer = answers[i];
-            if (answer === undefined) waiting.reject(new Error("statement batch: no answer for a request"));
-            else if (answer instanceof Error) waiting.reject(answer);
-            else waiting.resolve(answer);
-          }),
+        (answers) => settle(batch, answers, 0),
         (err: unknown) => {
           for (const waiting of batch) waiting.reject(err);
         },

@@ -104,4 +104,24 @@ describe("statement batches", () => {
     await expect(send("a")).rejects.toThrow("could not start");
     await expect(send("b")).resolves.toBe("b!");
   });
+
+  it("answers a batch settleAtOnce at a time, each group in a turn of the event loop of its own", async () => {
+    const { runs, send } = heldBatches({ inFlight: 1, maxBatch: 10, settleAtOnce: 2 });
+    const answered: string[] = [];
+    const answers = ["a", "b", "c", "d", "e", "f"].map((input) => send(input).then((answer) => answered.push(answer)));
+    await settle();
+    runs[0]!.end();
+    await settle();
+    expect(runs[1]!.inputs).toEqual(["b", "c", "d", "e", "f"]);
+    answered.length = 0;
+    runs[1]!.end();
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(answered).toEqual(["b!", "c!"]);
+    // Each later group is given in a turn of its own (setImmediate), before this test's own turn that follows it.
+    await settle();
+    expect(answered).toEqual(["b!", "c!", "d!", "e!"]);
+    await settle();
+    expect(answered).toEqual(["b!", "c!", "d!", "e!", "f!"]);
+    await Promise.all(answers);
+  });
 });
