@@ -6,7 +6,7 @@ import type { ApiEnv } from "./api/context";
 import { type Config, parseConfig } from "./config";
 import { compileTrust } from "./http/client-address";
 import { closeWithoutReading } from "./http/close-unread";
-import { addListenHandles } from "./http/listen-handles";
+import { addListenHandles, LISTEN_BACKLOG } from "./http/listen-handles";
 import { limitPages } from "./http/page-rate-limit";
 import type { Logger } from "./logger";
 import type { KeyValueStore } from "./modules/limits/key-value-store";
@@ -31,6 +31,8 @@ export function createHttpServer(
 ): {
   server: http.Server;
   setPageHandler(handler: NodeHandler): void;
+  /** Listens on `port` of `host` with a crowd's backlog (LISTEN_BACKLOG) and resolves with the port. */
+  listen(port: number, host: string): Promise<number>;
   /**
    * Once listening: accept with `handles` handles, the server's own and `handles - 1` more (http/listen-handles.ts,
    * listenHandleCount); shutdown closes them.
@@ -102,6 +104,16 @@ export function createHttpServer(
     server,
     setPageHandler(handler) {
       pageHandler = handler;
+    },
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
+          server.off("error", reject);
+          const address = server.address();
+          resolve(typeof address === "object" && address ? address.port : port);
+        });
+      });
     },
     async listenWithHandles(handles) {
       const copies = await addListenHandles(server, handles - 1);

@@ -37,13 +37,8 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
   await nextApp.prepare();
   http.setPageHandler(nextApp.getRequestHandler());
   // Listen only once pages are ready too: a load balancer that sees /v1/health answer may send users right away.
-  await new Promise<void>((resolve, reject) => {
-    http.server.once("error", reject);
-    http.server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  const port = await http.listen(config.PORT, config.HOST);
   await http.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, deps.database.driver));
-  const address = http.server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info("listening", {
     url: `http://localhost:${port}`,
     dev,

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { DbHandle } from "../../server/db/types";
-import { listen, onCleanup } from "./harness";
+import { onCleanup } from "./harness";
 
 export interface InProcessApi {
   port: number;
@@ -60,7 +60,7 @@ export async function startApiInProcess(
       analytics,
     }),
   );
-  const port = await listen(httpServer.server);
+  const port = await httpServer.listen(0, "127.0.0.1");
   // As serve.ts does: more handles take a crowd's connections (server/http/listen-handles.ts).
   await httpServer.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, handle.driver));
   let stopped = false;

@@ -19,7 +19,7 @@ import type net from "node:net";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { parseConfig } from "../../server/config";
-import { addListenHandles, listenHandleCount } from "../../server/http/listen-handles";
+import { addListenHandles, LISTEN_BACKLOG, listenHandleCount } from "../../server/http/listen-handles";
 import { createFrameSink, coalesceWindowMs } from "../../server/modules/chat/frame-sink";
 import { CLOSE_FRAME } from "../../server/modules/chat/relay-frames";
 import { replyNumber, replyPhase } from "../../server/modules/chat/reply-phases";
@@ -128,7 +128,8 @@ const handles = listenHandleCount(
 );
 let copies: net.Server[] = [];
 
-server.listen(0, "127.0.0.1", () => void announce());
+// And the same backlog.
+server.listen({ port: 0, host: "127.0.0.1", backlog: LISTEN_BACKLOG }, () => void announce());
 
 async function announce(): Promise<void> {
   copies = await addListenHandles(server, handles - 1);

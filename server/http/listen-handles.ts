@@ -25,6 +25,14 @@ process.once("message", (message, server) => {
 `;
 
 /**
+ * The listening socket's queue of connections not yet accepted (the kernel caps it at net.core.somaxconn, 4096 on
+ * Linux since 5.4). Node's default is 511: with 1,000 replies asked at once, the connections past the queue had their
+ * SYN dropped and sent again a second later, so about one request in ten reached the server a second late
+ * (TcpExtListenOverflows; bench/README.md, "Issue 16, fourteenth session").
+ */
+export const LISTEN_BACKLOG = 4096;
+
+/**
  * How many handles a process listens with: the setting, else 8 on Postgres and 1 on PGlite. On PGlite the starts'
  * statements run on the server's own thread, and taking 200 replies' connections at once doubled its event-loop
  * delay p99 (25-57 ms to 109-112 ms over three runs each) with no gain in time to first token (bench/README.md).
@@ -62,10 +70,21 @@ function holdsListeningSocket(): boolean {
 }
 
 /**
+ * A socket's backlog is what its last listen() said, and Node listens again, with its default of 511, on every
+ * descriptor that arrives over IPC (in the helper and here): once the copies are in, the server's own handle
+ * listens again with the backlog it is meant to have. Node has no public call for it.
+ */
+function restoreBacklog(server: net.Server, backlog: number): void {
+  const handle = (server as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle;
+  handle?.listen?.(backlog);
+}
+
+/**
  * Gives the listening `server` up to `count` more handles, whose connections it handles as its own. Resolves with
  * them (close them with the server); on any failure, with those made so far (the server is served either way).
+ * The socket keeps a backlog of `backlog` (the server's, LISTEN_BACKLOG unless it listened with another).
  */
-export function addListenHandles(server: net.Server, count: number): Promise<net.Server[]> {
+export function addListenHandles(server: net.Server, count: number, backlog = LISTEN_BACKLOG): Promise<net.Server[]> {
   const copies: net.Server[] = [];
   if (count <= 0 || !server.listening || !holdsListeningSocket()) return Promise.resolve(copies);
   return new Promise((resolve) => {
@@ -74,6 +93,7 @@ export function addListenHandles(server: net.Server, count: number): Promise<net
     deadline.unref();
     const done = () => {
       clearTimeout(deadline);
+      restoreBacklog(server, backlog);
       resolve(copies);
     };
     helper.once("error", done);

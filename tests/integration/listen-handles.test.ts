@@ -7,15 +7,19 @@ import type { ApiEnv } from "@/server/api/context";
 import { addListenHandles, listenHandleCount } from "@/server/http/listen-handles";
 import { createHttpServer } from "@/server/http-server";
 
-/** Opens `count` connections to the port from another process and returns once all are established. */
-function connectWhileBlocked(port: number, count: number): void {
+/**
+ * Opens `count` connections to the port from another process and returns once all are established (or throws
+ * after `boundMs`: a connection the kernel's queue had no room for sends its SYN again after 1, 3, 7… s, and this
+ * process, blocked, never makes room).
+ */
+function connectWhileBlocked(port: number, count: number, boundMs = 60_000): void {
   const script = `
     const net = require("node:net");
     let open = 0;
     for (let i = 0; i < ${count}; i++) net.connect(${port}, "127.0.0.1", () => { if (++open === ${count}) process.exit(0); });
   `;
   // Synchronous: this process's event loop is blocked meanwhile, so the connections wait in the accept queue.
-  execFileSync(process.execPath, ["-e", script]);
+  execFileSync(process.execPath, ["-e", script], { timeout: boundMs });
 }
 
 /** How many connections the server takes in the turn of the event loop in which it takes the first. */
@@ -71,6 +75,23 @@ describe("more handles listening on one socket", () => {
       socket.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
     });
     expect(refused).toBe("ECONNREFUSED");
+  });
+
+  it("queues a crowd's connections past Node's default backlog of 511 while the server is busy, and answers them", async () => {
+    const http = createHttpServer(new Hono<ApiEnv>().get("/v1/ping", (c) => c.text("pong")));
+    const port = await http.listen(0, "127.0.0.1");
+    try {
+      // As serve.ts does: Node listens again with 511 on each copy that arrives.
+      await http.listenWithHandles(4);
+      let accepted = 0;
+      http.server.on("connection", () => accepted++);
+      const all = new Promise<void>((resolve) => http.server.on("connection", () => accepted === 700 && resolve()));
+      connectWhileBlocked(port, 700);
+      await all;
+      expect(await fetch(`http://127.0.0.1:${port}/v1/ping`).then((r) => r.text())).toBe("pong");
+    } finally {
+      await http.shutdown(1000);
+    }
   });
 
   it("gives a server that is not listening none", async () => {

@@ -117,7 +117,8 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
   const server = tls ? https.createServer(tls, answer) : http.createServer(answer);
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => {
+    // A provider's queue for a crowd's connections, as our server's (LISTEN_BACKLOG in server/http/listen-handles.ts).
+    server.listen({ port, host, backlog: 4096 }, () => {
       server.off("error", reject);
       resolve(undefined);
     });
