@@ -2,13 +2,14 @@
  * The chat's batches (a new reply's context read and its turn): two at once, each up to 100 requests, answered ten
  * at a time. With 1,000 replies sent at once on Postgres, first token p95 1.65 → 0.68 s and Postgres's CPU per reply
  * 0.7 → 0.2 ms; one, two or four at once were within the runs' noise. Answered all at once, the event loop's delay
- * p99 was 53 ms (over the goal of 50); ten at a time 34-39 ms, one at a time 13 ms but first token p95 0.9-1.1 s
- * (bench/README.md, "Issue 16, fourteenth session").
+ * p99 was 53 ms (over the goal of 50); ten at a time 34-39 ms, one at a time 13 ms but first token p95 0.9-1.1 s.
+ * On PGlite (200 at once, with 8 listening handles) the turn's wait for its fellows took first token p95 from
+ * 0.66 to 0.23-0.26 s (bench/README.md, "Issue 16, fourteenth session").
  */
 export const CHAT_BATCHES = { inFlight: 2, maxBatch: 100, settleAtOnce: 10 } as const;
 
 export interface StatementBatchOptions<I> {
-  /** Batches running at once; a request that finds one of these slots free runs at once, alone. */
+  /** Batches running at once. */
   inFlight: number;
   /** The most requests in one batch; the rest wait for the next. */
   maxBatch: number;
@@ -23,10 +24,12 @@ export interface StatementBatchOptions<I> {
 }
 
 /**
- * Requests for one statement, taken together while the database is busy: at most `inFlight` batches run at once,
- * and when one ends the next takes every request that arrived meanwhile (up to `maxBatch`), in arrival order. A
- * quiet server runs each request alone, at once, as if there were no batching; under a crowd one statement serves
- * many, and the server writes, Postgres wakes and parses, plans and commits once for them all.
+ * Requests for one statement, taken together: at most `inFlight` batches run at once, and when one ends the next
+ * takes every request that arrived meanwhile (up to `maxBatch`), in arrival order. A request that finds a slot free
+ * waits only for the end of the event loop's turn (setImmediate), so that the requests that came in the same turn
+ * (a crowd's, read from their sockets in one go) go with it. A quiet server runs each request alone, as if there
+ * were no batching; under a crowd one statement serves many, and the server writes, the database wakes and parses,
+ * plans and commits once for them all (on PGlite, in this thread).
  *
  * `run` answers each input of a batch at its index (its value, or an Error for it alone), or throws to fail them all.
  */
@@ -41,6 +44,7 @@ export function createStatementBatches<I, O>(
   }
   let running = 0;
   let queue: Waiting[] = [];
+  let startScheduled = false;
 
   const take = (): Waiting[] => {
     const { keyOf, maxBatch } = options;
@@ -92,9 +96,18 @@ export function createStatementBatches<I, O>(
       });
   };
 
+  const startAtTurnEnd = () => {
+    if (startScheduled) return;
+    startScheduled = true;
+    setImmediate(() => {
+      startScheduled = false;
+      while (queue.length > 0 && running < options.inFlight) start();
+    });
+  };
+
   return (input) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ input, resolve, reject });
-      if (running < options.inFlight) start();
+      if (running < options.inFlight) startAtTurnEnd();
     });
 }

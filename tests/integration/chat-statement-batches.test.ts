@@ -13,8 +13,8 @@ import { createTestDatabase, testDrivers } from "./helpers/test-database";
 const adult = { ageVerified: true } as Parameters<typeof readReplyContext>[3];
 
 /**
- * Turns and context reads sent at once share statements (statement-batches.ts: the first two run alone, the rest
- * wait and go together), and each must come out as it would alone.
+ * Turns and context reads sent in one turn of the event loop share a statement (statement-batches.ts), and each must
+ * come out as it would alone.
  */
 describe.each(testDrivers())("chat statements sent together on %s", (driver) => {
   let database: DbHandle;
@@ -95,7 +95,7 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
       await creditCoins(database.db, user.id, coins, "test", `batch-${user.id}`);
     }
     const price = { kind: "coins", coins: 3 } as const;
-    // The first two take the slots; the rich user's two turns wait with the other user's.
+    // All but the rich user's second turn share the first statement; that one goes in a second, run meanwhile.
     const results = await Promise.allSettled([
       turn(first!.user.id, { kind: "coins", coins: 1 }),
       turn(second!.user.id, { kind: "coins", coins: 1 }),
@@ -171,7 +171,7 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
       await creditCoins(database.db, user.id, i + 1, "test", `batch-read-${user.id}`);
       chats.push((await turn(user.id, { kind: "included" }, `Mine is ${i}`)).sessionId);
     }
-    // The first two of each kind run alone; the dead token is the first of the latest chats' batch.
+    // One statement for the latest chats, with the dead token among them, and one for the given chats.
     const latest = readers.map(
       ({ token }) =>
         () =>

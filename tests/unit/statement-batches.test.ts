@@ -21,20 +21,46 @@ function heldBatches(options: StatementBatchOptions<string>) {
 /** Lets every promise callback that is ready run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Sends each input in a turn of the event loop of its own, and returns their answers. */
+async function sendInTurns(send: (input: string) => Promise<string>, inputs: string[]): Promise<Promise<string>[]> {
+  const answers: Promise<string>[] = [];
+  for (const input of inputs) {
+    answers.push(send(input));
+    await settle();
+  }
+  return answers;
+}
+
 describe("statement batches", () => {
-  it("runs a request that finds a slot free at once and alone, and answers it", async () => {
+  it("runs a request that finds a slot free at the end of its turn of the event loop, and answers it", async () => {
     const { runs, send } = heldBatches({ inFlight: 2, maxBatch: 10 });
     const answer = send("a");
+    expect(runs).toEqual([]);
     await settle();
     expect(runs.map((r) => r.inputs)).toEqual([["a"]]);
     runs[0]!.end();
     expect(await answer).toBe("a!");
   });
 
+  it("takes the requests sent in one turn together, and fills every free slot", async () => {
+    const { runs, send } = heldBatches({ inFlight: 2, maxBatch: 3 });
+    const answers = ["a", "b", "c", "d", "e", "f", "g"].map(send);
+    await settle();
+    expect(runs.map((r) => r.inputs)).toEqual([
+      ["a", "b", "c"],
+      ["d", "e", "f"],
+    ]);
+    runs[0]!.end();
+    await settle();
+    expect(runs[2]!.inputs).toEqual(["g"]);
+    runs[1]!.end();
+    runs[2]!.end();
+    expect(await Promise.all(answers)).toEqual(["a!", "b!", "c!", "d!", "e!", "f!", "g!"]);
+  });
+
   it("takes the requests that arrived while every slot was busy together, in arrival order, when a slot frees", async () => {
     const { runs, send } = heldBatches({ inFlight: 2, maxBatch: 10 });
-    const answers = ["a", "b", "c", "d", "e"].map(send);
-    await settle();
+    const answers = await sendInTurns(send, ["a", "b", "c", "d", "e"]);
     expect(runs.map((r) => r.inputs)).toEqual([["a"], ["b"]]);
     runs[1]!.end();
     await settle();
@@ -46,8 +72,7 @@ describe("statement batches", () => {
 
   it("puts at most maxBatch requests in a batch; the rest go in the next", async () => {
     const { runs, send } = heldBatches({ inFlight: 1, maxBatch: 2 });
-    const answers = ["a", "b", "c", "d", "e"].map(send);
-    await settle();
+    const answers = await sendInTurns(send, ["a", "b", "c", "d", "e"]);
     runs[0]!.end();
     await settle();
     expect(runs.map((r) => r.inputs)).toEqual([["a"], ["b", "c"]]);
@@ -62,33 +87,28 @@ describe("statement batches", () => {
     const { runs, send } = heldBatches({ inFlight: 1, maxBatch: 10, keyOf: (input) => input[0]! });
     const answers = ["a1", "b1", "a2", "c1", "b2", "a3"].map(send);
     await settle();
+    expect(runs.map((r) => r.inputs)).toEqual([["a1", "b1", "c1"]]);
     runs[0]!.end();
     await settle();
-    expect(runs.map((r) => r.inputs)).toEqual([["a1"], ["b1", "a2", "c1"]]);
+    expect(runs[1]!.inputs).toEqual(["a2", "b2"]);
     runs[1]!.end();
     await settle();
-    expect(runs[2]!.inputs).toEqual(["b2", "a3"]);
+    expect(runs[2]!.inputs).toEqual(["a3"]);
     runs[2]!.end();
     expect(await Promise.all(answers)).toEqual(["a1!", "b1!", "a2!", "c1!", "b2!", "a3!"]);
   });
 
   it("fails only the request answered with an Error, and every request of a batch whose run throws; the next batch runs", async () => {
     const { runs, send } = heldBatches({ inFlight: 1, maxBatch: 10 });
-    const first = send("a").catch((err: Error) => err.message);
-    const inBatch = ["b", "c"].map((input) => send(input).catch((err: Error) => err.message));
-    const afterIt = ["d", "e"].map((input) => send(input).catch((err: Error) => err.message));
+    const failed = ["a", "b"].map((input) => send(input).catch((err: Error) => err.message));
     await settle();
+    const next = ["c", "d", "e"].map((input) => send(input).catch((err: Error) => err.message));
     runs[0]!.fail(new Error("the statement failed"));
-    expect(await first).toBe("the statement failed");
+    expect(await Promise.all(failed)).toEqual(["the statement failed", "the statement failed"]);
     await settle();
-    expect(runs[1]!.inputs).toEqual(["b", "c", "d", "e"]);
-    runs[1]!.end(["b!", new Error("c refused"), "d!"]);
-    expect(await Promise.all([...inBatch, ...afterIt])).toEqual([
-      "b!",
-      "c refused",
-      "d!",
-      "statement batch: no answer for a request",
-    ]);
+    expect(runs[1]!.inputs).toEqual(["c", "d", "e"]);
+    runs[1]!.end(["c!", new Error("d refused")]);
+    expect(await Promise.all(next)).toEqual(["c!", "d refused", "statement batch: no answer for a request"]);
   });
 
   it("fails the batch when run throws before it returns a promise, and still serves the next", async () => {
@@ -108,20 +128,16 @@ describe("statement batches", () => {
   it("answers a batch settleAtOnce at a time, each group in a turn of the event loop of its own", async () => {
     const { runs, send } = heldBatches({ inFlight: 1, maxBatch: 10, settleAtOnce: 2 });
     const answered: string[] = [];
-    const answers = ["a", "b", "c", "d", "e", "f"].map((input) => send(input).then((answer) => answered.push(answer)));
+    const answers = ["a", "b", "c", "d", "e"].map((input) => send(input).then((answer) => answered.push(answer)));
     await settle();
     runs[0]!.end();
-    await settle();
-    expect(runs[1]!.inputs).toEqual(["b", "c", "d", "e", "f"]);
-    answered.length = 0;
-    runs[1]!.end();
     for (let i = 0; i < 10; i++) await Promise.resolve();
-    expect(answered).toEqual(["b!", "c!"]);
+    expect(answered).toEqual(["a!", "b!"]);
     // Each later group is given in a turn of its own (setImmediate), before this test's own turn that follows it.
     await settle();
-    expect(answered).toEqual(["b!", "c!", "d!", "e!"]);
+    expect(answered).toEqual(["a!", "b!", "c!", "d!"]);
     await settle();
-    expect(answered).toEqual(["b!", "c!", "d!", "e!", "f!"]);
+    expect(answered).toEqual(["a!", "b!", "c!", "d!", "e!"]);
     await Promise.all(answers);
   });
 });
