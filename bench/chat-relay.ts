@@ -132,7 +132,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   out(
     `server: createHttpServer(createApi(deps)) without Next in a child process (pid ${server.pid}; ` +
       `${process.env.BENCH_SERVER_FROM_SOURCE === "1" ? "the sources through tsx" : "bundled by esbuild, as npm start runs it"}), the real OpenAI-compatible provider, ` +
-      `memory store, no rate limit, ${listenHandleCount(envListenHandles(), driver)} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
+      `memory store, no rate limit, ${listenHandleCount(envListenHandles())} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(
     `upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms; ` +
@@ -368,7 +368,6 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         stubChunks: () => stub.stats.chunks,
         cpuProfDir: opts.cpuProfDir,
         allocProfDir: opts.allocProfDir,
-        driver,
       });
     }
     figures = {

@@ -87,7 +87,7 @@ const configSchema = z.object({
   /**
    * Handles accepting connections on the server's one listening socket (http/listen-handles.ts): a busy Node 20
    * process takes one new connection per handle and turn of its event loop. 1: Node's own single handle. Unset: 8
-   * on Postgres, 1 on PGlite (listenHandleCount).
+   * (listenHandleCount).
    */
   HTTP_LISTEN_HANDLES: z.coerce.number().int().min(1).max(64).optional(),
   REQUEST_SIGNING: z.enum(["off", "verify", "enforce"]).default("off"),

@@ -38,7 +38,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
   http.setPageHandler(nextApp.getRequestHandler());
   // Listen only once pages are ready too: a load balancer that sees /v1/health answer may send users right away.
   const port = await http.listen(config.PORT, config.HOST);
-  await http.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, deps.database.driver));
+  await http.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES));
   logger.info("listening", {
     url: `http://localhost:${port}`,
     dev,

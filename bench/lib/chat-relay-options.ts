@@ -163,7 +163,7 @@ export function usersNeeded(opts: Options): number {
   return opts.warmup + opts.requests + opts.leaves + reference + warming + opts.streams;
 }
 
-/** HTTP_LISTEN_HANDLES as the bench's children read it (unset: listenHandleCount's default for the database). */
+/** HTTP_LISTEN_HANDLES as the bench's children read it (unset: listenHandleCount's default). */
 export function envListenHandles(): number | undefined {
   const value = process.env.HTTP_LISTEN_HANDLES;
   return value ? Number(value) : undefined;

@@ -62,7 +62,7 @@ export async function startApiInProcess(
   );
   const port = await httpServer.listen(0, "127.0.0.1");
   // As serve.ts does: more handles take a crowd's connections (server/http/listen-handles.ts).
-  await httpServer.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES, handle.driver));
+  await httpServer.listenWithHandles(listenHandleCount(config.HTTP_LISTEN_HANDLES));
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

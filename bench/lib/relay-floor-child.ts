@@ -121,10 +121,9 @@ process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
 process.once("disconnect", stop);
 
-// The same handles on its socket as our server's (server/http/listen-handles.ts; the bench names its database).
+// The same handles on its socket as our server's (server/http/listen-handles.ts).
 const handles = listenHandleCount(
   parseConfig({ HTTP_LISTEN_HANDLES: process.env.HTTP_LISTEN_HANDLES }).HTTP_LISTEN_HANDLES,
-  process.env.BENCH_FLOOR_AS_DRIVER === "postgres" ? "postgres" : "pglite",
 );
 let copies: net.Server[] = [];
 

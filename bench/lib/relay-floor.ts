@@ -40,8 +40,6 @@ interface FloorRun {
   stubChunks: () => number;
   cpuProfDir?: string;
   allocProfDir?: string;
-  /** Our server's database: the floor listens with as many handles as ours (listenHandleCount). */
-  driver: "pglite" | "postgres";
 }
 
 /**
@@ -49,7 +47,7 @@ interface FloorRun {
  * came to ours (at once, or `arrivals` a second), and stops it.
  */
 async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
-  const floor = await startRelayFloorChild(run.stubBaseUrl, run.driver, run.cpuProfDir, run.allocProfDir);
+  const floor = await startRelayFloorChild(run.stubBaseUrl, run.cpuProfDir, run.allocProfDir);
   try {
     const once = () => timeStream(run.agent, floor.port, "/", run.upstreamBody, "kewl");
     const warm = await once();

@@ -44,14 +44,12 @@ export async function startServerChild(
 /** Starts the relay's floor (bench/lib/relay-floor-child.ts) in a child process, measured as the API server is. */
 export async function startRelayFloorChild(
   stubBaseUrl: string,
-  driver: "pglite" | "postgres",
   cpuProfDir?: string,
   allocProfDir?: string,
 ): Promise<ServerChild> {
   const entry = await serverEntry();
   return startChild("the relay's floor", entry.floor, entry.execArgv, {
     LLM_BASE_URL: stubBaseUrl,
-    BENCH_FLOOR_AS_DRIVER: driver,
     BENCH_CHAT_CPU_PROF: cpuProfDir ?? "",
     BENCH_CHAT_ALLOC_PROF: allocProfDir ?? "",
   });

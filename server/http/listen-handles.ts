@@ -33,12 +33,14 @@ process.once("message", (message, server) => {
 export const LISTEN_BACKLOG = 4096;
 
 /**
- * How many handles a process listens with: the setting, else 8 on Postgres and 1 on PGlite. On PGlite the starts'
- * statements run on the server's own thread, and taking 200 replies' connections at once doubled its event-loop
- * delay p99 (25-57 ms to 109-112 ms over three runs each) with no gain in time to first token (bench/README.md).
+ * How many handles a process listens with: the setting, else 8. PGlite had 1 while every reply's statements ran
+ * alone on the server's thread (200 replies' connections taken at once doubled the event loop's delay for no
+ * earlier first token); now that a crowd's statements go together (statement-batches.ts), 8 handles let them come
+ * together: with 200 replies sent at once, first token p95 0.58-0.71 → 0.23-0.26 s (bench/README.md, "Issue 16,
+ * fourteenth session").
  */
-export function listenHandleCount(setting: number | undefined, driver: "pglite" | "postgres"): number {
-  return setting ?? (driver === "postgres" ? 8 : 1);
+export function listenHandleCount(setting: number | undefined): number {
+  return setting ?? 8;
 }
 
 /** The helper gets this long to send the copies; what has come by then is kept. */
