@@ -161,9 +161,11 @@ function turnBatchesOf(db: Db, kind: ReplyPrice["kind"], existing: boolean): Tur
       if (shared.length < batch.length || batch.length === 1) return Promise.all(batch.map(runAlone));
       try {
         return await run(batch);
-      } catch {
+      } catch (err) {
         // One turn's failure fails its whole statement, and a failed statement wrote nothing: each turn alone.
-        return Promise.all(batch.map(runAlone));
+        // A failure that is not the statement's (the database gone) fails them all at once.
+        if (statementFailure(err)) return Promise.all(batch.map(runAlone));
+        throw err;
       }
     },
     { ...CHAT_BATCHES, keyOf: (queued) => queued.turn.userId },
@@ -199,11 +201,24 @@ function toMessageRow(row: TurnRow): MessageRow {
 
 /** A foreign-key failure on the messages' chat: the chat was deleted while the statement ran. */
 function isMissingChat(err: unknown): boolean {
+  return sqlState(err) === "23503";
+}
+
+/**
+ * A failure one turn's values can cause, or that the same statement may not meet again: bad data (class 22), a
+ * constraint (23), a deadlock or serialization failure (40).
+ */
+function statementFailure(err: unknown): boolean {
+  return /^(22|23|40)/.test(sqlState(err) ?? "");
+}
+
+/** The Postgres error code (SQLSTATE) of a failure or of one of its causes (drizzle wraps the driver's). */
+function sqlState(err: unknown): string | undefined {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
-    if (code === "23503") return true;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
-  return false;
+  return undefined;
 }
 
 async function latestOrNew(db: Db, userId: string, robotId: number): Promise<{ id: string; existing: boolean }> {
