@@ -12,12 +12,16 @@ import type net from "node:net";
  * Each extra handle holds its own descriptor of the same socket, and takes one more connection per turn. Node 20
  * has neither SO_REUSEPORT (`reusePort` came in 22.12) nor dup(), but a handle sent over IPC arrives as a new
  * descriptor: a helper process is given the server and sends it back `count` times. A connection the helper takes
- * meanwhile is sent back too, so none is lost. Not possible for a cluster worker in round-robin mode (its server
- * holds no socket: the primary accepts), which gets none.
+ * meanwhile is sent back too, so none is lost, unread: the helper's sockets start paused (`pauseOnConnect`). A
+ * socket that reads keeps reading after it is sent, until this process acknowledges it, and Node drops what it
+ * reads then: a request that came in that moment lost its bytes and was answered 408 once its headers' time ran
+ * out. Not possible for a cluster worker in round-robin mode (its server holds no socket: the primary accepts),
+ * which gets none.
  */
 const HELPER = `
 process.once("message", (message, server) => {
   if (!server || typeof message?.count !== "number") return process.exit(1);
+  server.pauseOnConnect = true;
   server.on("connection", (socket) => process.send({ type: "socket" }, socket));
   for (let i = 0; i < message.count; i++) process.send({ type: "copy" }, server);
   process.send({ type: "done" }, () => server.close(() => process.disconnect()));

@@ -1,10 +1,14 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { ApiEnv } from "@/server/api/context";
 import { addListenHandles, listenHandleCount } from "@/server/http/listen-handles";
+import { parseConfig } from "@/server/config";
 import { createHttpServer } from "@/server/http-server";
 
 /**
@@ -21,6 +25,23 @@ function connectWhileBlocked(port: number, count: number, boundMs = 60_000): voi
   // Synchronous: this process's event loop is blocked meanwhile, so the connections wait in the accept queue.
   execFileSync(process.execPath, ["-e", script], { timeout: boundMs });
 }
+
+/** A client for a port (argv) that writes its request only once the connection has been accepted (ss). */
+const TAKEN_THEN_WRITTEN = `
+  const net = require("node:net");
+  const fs = require("node:fs");
+  const { execFileSync } = require("node:child_process");
+  const [port, marker] = process.argv.slice(1);
+  const socket = net.connect(Number(port), "127.0.0.1");
+  socket.once("connect", function whenTaken() {
+    const listening = execFileSync("ss", ["-Hltn", "sport = :" + port]).toString().trim();
+    if (Number(listening.split(/\\s+/)[1]) > 0) return setTimeout(whenTaken, 5);
+    socket.write("GET /v1/ping HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n", () => fs.writeFileSync(marker, ""));
+  });
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk));
+  socket.on("close", () => process.stdout.write(answer.split("\\r\\n")[0] || "no answer"));
+`;
 
 /** How many connections the server takes in the turn of the event loop in which it takes the first. */
 function acceptedInOneTurn(server: net.Server): Promise<number> {
@@ -90,6 +111,37 @@ describe("more handles listening on one socket", () => {
       await all;
       expect(await fetch(`http://127.0.0.1:${port}/v1/ping`).then((r) => r.text())).toBe("pong");
     } finally {
+      await http.shutdown(1000);
+    }
+  });
+
+  it("hands back a connection the helper took with its request unread", async () => {
+    const http = createHttpServer(
+      new Hono<ApiEnv>().get("/v1/ping", (c) => c.text("pong")),
+      {
+        config: { ...parseConfig({}), HEADERS_TIMEOUT_MS: 1000 },
+      },
+    );
+    const port = await http.listen(0, "127.0.0.1");
+    const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kewl-handles-")), "written");
+    // Connects at once; once the connection has left the kernel's queue (taken by the helper: this process is
+    // blocked below), sends the request and says so; prints the answer's status line.
+    const client = spawn(process.execPath, ["-e", TAKEN_THEN_WRITTEN, String(port), marker], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let statusLine = "";
+    client.stdout.on("data", (chunk: Buffer) => (statusLine += chunk.toString()));
+    const clientDone = new Promise((resolve) => client.once("exit", resolve));
+    try {
+      const adding = http.listenWithHandles(2);
+      // Until the request is written, only the helper can take the connection, and this process cannot yet say it
+      // has the socket: a helper socket that reads would read the request then, and drop it.
+      execFileSync("sh", ["-c", 'while [ ! -e "$1" ]; do sleep 0.01; done', "sh", marker]);
+      await adding;
+      await clientDone;
+      expect(statusLine).toBe("HTTP/1.1 200 OK");
+    } finally {
+      client.kill();
       await http.shutdown(1000);
     }
   });
