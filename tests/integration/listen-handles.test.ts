@@ -136,7 +136,14 @@ describe("more handles listening on one socket", () => {
       const adding = http.listenWithHandles(2);
       // Until the request is written, only the helper can take the connection, and this process cannot yet say it
       // has the socket: a helper socket that reads would read the request then, and drop it.
-      execFileSync("sh", ["-c", 'while [ ! -e "$1" ]; do sleep 0.01; done', "sh", marker]);
+      // (Or until the client has ended, a zombie while this process cannot reap it: a failed test, not a hung one.)
+      execFileSync("sh", [
+        "-c",
+        'while [ ! -e "$1" ] && [ "$(cut -d" " -f3 "/proc/$2/stat" 2>/dev/null)" != Z ]; do sleep 0.01; done',
+        "sh",
+        marker,
+        String(client.pid),
+      ]);
       await adding;
       await clientDone;
       expect(statusLine).toBe("HTTP/1.1 200 OK");
