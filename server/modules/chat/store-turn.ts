@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { isDatabaseUnavailable } from "../../db/database-errors";
 import { prepareNamed } from "../../db/named-statement";
 import { CHAT_BATCHES, createStatementBatches } from "../../db/statement-batches";
 import { perDatabase } from "../../db/per-database";
@@ -162,10 +163,10 @@ function turnBatchesOf(db: Db, kind: ReplyPrice["kind"], existing: boolean): Tur
       try {
         return await run(batch);
       } catch (err) {
-        // One turn's failure fails its whole statement, and a failed statement wrote nothing: each turn alone.
-        // A failure that is not the statement's (the database gone) fails them all at once.
-        if (statementFailure(err)) return Promise.all(batch.map(runAlone));
-        throw err;
+        // One turn's failure fails its whole statement, and a failed statement wrote nothing: each turn alone. A
+        // database that cannot be reached fails them all at once (database-errors.ts), not once each.
+        if (isDatabaseUnavailable(err)) throw err;
+        return Promise.all(batch.map(runAlone));
       }
     },
     { ...CHAT_BATCHES, keyOf: (queued) => queued.turn.userId },
@@ -201,24 +202,11 @@ function toMessageRow(row: TurnRow): MessageRow {
 
 /** A foreign-key failure on the messages' chat: the chat was deleted while the statement ran. */
 function isMissingChat(err: unknown): boolean {
-  return sqlState(err) === "23503";
-}
-
-/**
- * A failure one turn's values can cause, or that the same statement may not meet again: bad data (class 22), a
- * constraint (23), a deadlock or serialization failure (40).
- */
-function statementFailure(err: unknown): boolean {
-  return /^(22|23|40)/.test(sqlState(err) ?? "");
-}
-
-/** The Postgres error code (SQLSTATE) of a failure or of one of its causes (drizzle wraps the driver's). */
-function sqlState(err: unknown): string | undefined {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (code === "23503") return true;
   }
-  return undefined;
+  return false;
 }
 
 async function latestOrNew(db: Db, userId: string, robotId: number): Promise<{ id: string; existing: boolean }> {
