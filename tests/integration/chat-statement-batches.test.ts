@@ -84,6 +84,30 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
     ]);
   });
 
+  it("stores turns of two days sent together each on its own day (at midnight)", async () => {
+    const senders = await users(3);
+    const yesterday = usageDay(new Date(Date.now() - 86_400_000));
+    const days = [day, yesterday, day];
+    await Promise.all(
+      senders.map(({ user }, i) =>
+        storeTurn(database.db, {
+          userId: user.id,
+          robotId,
+          chat: { id: randomUUID(), existing: false },
+          modelKey: "batch-model",
+          message: "Hello",
+          price: { kind: "allowance" },
+          dailyLimit: 2,
+          day: days[i]!,
+        }),
+      ),
+    );
+    for (const [i, { user }] of senders.entries()) {
+      const usage = await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, user.id));
+      expect(usage.map((u) => [u.day, u.freeReplies])).toEqual([[days[i], 1]]);
+    }
+  });
+
   it("charges coins for turns sent at once; one user's two turns never share a statement, and only one is paid", async () => {
     const [first, second, rich, other] = await users(4);
     for (const [user, coins] of [
