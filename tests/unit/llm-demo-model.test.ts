@@ -202,6 +202,10 @@ describe("reading the card and the message", () => {
     expect(topicOf("How old are you?")).toBeNull();
     expect(topicOf("I'm feeling sad today")).toBeNull();
     expect(topicOf("How long is the trip?")).toBe("the trip");
+    expect(topicOf("What brings you here tonight?")).toBeNull();
+    expect(topicOf("What makes you smile?")).toBeNull();
+    expect(topicOf("The storm kept us inside all day")).toBe("the storm");
+    expect(topicOf("I baked bread for you")).toBe("bread");
     const mira = ["Captain Mira Voss", "Sam", "captain"];
     expect(topicOf("Hello captain! How are you today?", mira)).toBeNull();
     expect(topicOf("Mira, tell me about the war", mira)).toBe("the war");

@@ -111,6 +111,8 @@ const STATES = new Set(
     "cute pretty beautiful nice kind mean lost stuck alone glad proud jealous awesome amazing terrible awful"
   ).split(" "),
 );
+/** Before one of these a word is a verb with its object: "What brings you here?", "the storm kept us inside". */
+const OBJECT_PRONOUNS = new Set("you me him them us".split(" "));
 /** "want to visit Paris": after one of these and "to", a verb. */
 const WANTING = new Set(
   (
@@ -129,7 +131,7 @@ const VOCATIVE_TAIL =
  * The message's topic: the first noun phrase with its determiner ("the old lighthouse", "a tiny grey kitten"),
  * else the last run of content words ("jazz"). A verb in the past tense after the first word ends the phrase ("the
  * weather turned cold" → "the weather"). Not a greeting's or a name's words used to address someone, nor a verb
- * after its subject ("Where are we headed?" has no topic).
+ * after its subject ("Where are we headed?" has no topic) or before its object ("What brings you here?").
  */
 export function topicOf(text: string, addressed: readonly string[] = []): string | null {
   const names = new Set(addressed.flatMap((name) => name.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u)).filter(Boolean));
@@ -149,7 +151,7 @@ export function topicOf(text: string, addressed: readonly string[] = []): string
     for (let j = start; j < words.length && run.length < MAX_TOPIC_WORDS - 1; j += 1) {
       const word = lower[j]!;
       if (FUNCTION_WORDS.has(word) || /^\d+$/.test(word) || word.length > 24) break;
-      if (run.length > 0 && (isParticiple(word) || /ly$/.test(word))) break;
+      if (run.length > 0 && (isParticiple(word) || /ly$/.test(word) || OBJECT_PRONOUNS.has(lower[j + 1] ?? ""))) break;
       // Names keep their capitals; a capital that only starts the message does not.
       run.push(j > 0 && /^\p{Lu}/u.test(words[j]!) ? words[j]! : word);
     }
@@ -170,6 +172,7 @@ function startsNounPhrase(words: string[], lower: string[], i: number, names: Re
   // A name in the middle of a sentence ("to Paris") is a noun whatever comes before it.
   if (i > 0 && /^\p{Lu}/u.test(words[i]!)) return true;
   if (i > 0 && BEFORE_VERB.has(lower[i - 1]!)) return false;
+  if (OBJECT_PRONOUNS.has(lower[i + 1] ?? "")) return false;
   // "want to visit", "going to see"; but "went to school".
   if (i > 1 && lower[i - 1] === "to" && WANTING.has(lower[i - 2]!)) return false;
   return !isParticiple(word);
