@@ -33,7 +33,8 @@ export function printCpu(
       (work.perReplyGoal
         ? ` (goal <= ${GOAL_CPU_PER_STREAM_MS} ms) ${verdict(perReply <= GOAL_CPU_PER_STREAM_MS)}`
         : "") +
-      `, ${f1(perPieceUs)} µs per token (all of the server's CPU over the tokens, set-up and storing included)`,
+      `, ${f1(perPieceUs)} µs per token (all of the server's CPU over the tokens, set-up and storing included; ` +
+      `not the ${f1(window.samplingCpuMs)} ms of the bench's own sampling in the server)`,
   );
 }
 

@@ -47,14 +47,17 @@ function readThreads(): Sample | null {
   }
 }
 
-/** Samples the threads every `everyMs` from `start` on; `between` answers their times over a span of the window. */
-export function threadSampler(everyMs = 20) {
+/**
+ * Samples the threads every `everyMs` from `start` on; `between` answers their times over a span of the window.
+ * `wrap` wraps each sample's work (server-window-figures.ts measures its CPU).
+ */
+export function threadSampler(everyMs = 20, wrap: (sample: () => void) => () => void = (sample) => sample) {
   let samples: Sample[] = [];
   let timer: NodeJS.Timeout | undefined;
-  const take = () => {
+  const take = wrap(() => {
     const sample = readThreads();
     if (sample) samples.push(sample);
-  };
+  });
   /** The last sample taken at or before `at` (the first one when none was). */
   const atOrBefore = (at: number): Sample | undefined => {
     let found = samples[0];
