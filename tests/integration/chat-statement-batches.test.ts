@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatDailyUsage, chatMessages, chatSessions, walletLedger } from "@/server/db/schema";
+import { chatDailyUsage, chatMessages, chatSessions, walletLedger, wallets } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { usageDay, type ReplyPrice } from "@/server/modules/chat/metering";
 import { readReplyContext } from "@/server/modules/chat/reply-context";
@@ -137,7 +137,8 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
     const paid = richResults.find((r) => r.status === "fulfilled");
     const refused = richResults.find((r) => r.status === "rejected");
     expect(paid).toMatchObject({ value: { charge: { coins: 3, balance: 2 } } });
-    expect(refused).toMatchObject({ reason: { charge: { ok: false, reason: "coins" } } });
+    // Told the balance the other turn left, not the 5 its statement saw before that turn's commit.
+    expect(refused).toMatchObject({ reason: { charge: { ok: false, reason: "coins", balance: 2 } } });
     expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(ChargeRefused);
     expect(results[4]).toMatchObject({ status: "fulfilled", value: { charge: { coins: 3, balance: 7 } } });
     expect(await getBalance(database.db, rich!.user.id)).toBe(2);
@@ -187,6 +188,40 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
       await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, senders[3]!.user.id)),
     ).toEqual([]);
   });
+
+  it.runIf(driver === "postgres")(
+    "tells a turn refused by a spend that committed during its statement the balance that spend left",
+    async () => {
+      const { user } = await createUserWithSession(database.db);
+      await creditCoins(database.db, user.id, 5, "test", `race-${user.id}`);
+      let refused: Promise<unknown> | undefined;
+      await database.db.transaction(async (tx) => {
+        // Another spend holds the wallet's row: the turn's statement takes its snapshot (5 coins) and waits.
+        await tx
+          .update(wallets)
+          .set({ balance: sql`${wallets.balance} - 3` })
+          .where(eq(wallets.userId, user.id));
+        refused = turn(user.id, { kind: "coins", coins: 3 }).then(
+          () => "paid",
+          (err: unknown) => err,
+        );
+        await waitForRowLockWait();
+      });
+      // After the commit the statement's update finds 2 coins, and refuses.
+      expect(await refused).toEqual(new ChargeRefused({ ok: false, reason: "coins", balance: 2 }));
+    },
+  );
+
+  /** Until a backend waits for a row lock (the turn's statement behind the transaction's update). */
+  async function waitForRowLockWait(): Promise<void> {
+    for (;;) {
+      const waiting = (await database.db.execute(
+        sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      )) as unknown as { rows: unknown[] };
+      if (waiting.rows.length > 0) return;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
 
   it("reads contexts sent at once, each its own user's, chat and balance; a dead token among them is refused alone", async () => {
     const readers = await users(6);

@@ -5,6 +5,7 @@ import { prepareNamed } from "../../db/named-statement";
 import { createStatementBatches } from "../../db/statement-batches";
 import { perDatabase } from "../../db/per-database";
 import type { Db } from "../../db/types";
+import { getBalance } from "../wallet/wallet";
 import type { MessageRow } from "./chat-history";
 import { CHAT_BATCHES } from "./chat-batches";
 import { chatNotFound, findChat } from "./chat-sessions";
@@ -101,12 +102,12 @@ export async function storeTurn(db: Db, input: TurnInput): Promise<StoredTurn> {
   const paidRow = answer[0];
   if (!user || !assistant || !paidRow) {
     if (paidRow && !paidRow.chat_live) throw chatNotFound();
-    const balance = paidRow?.balance_before ?? null;
-    throw new ChargeRefused({
-      ok: false,
-      reason: price.kind === "coins" ? "coins" : "allowance",
-      balance: price.kind === "coins" ? (balance ?? 0) : null,
-    });
+    if (price.kind !== "coins") throw new ChargeRefused({ ok: false, reason: "allowance", balance: null });
+    let balance = paidRow?.balance_before ?? 0;
+    // Enough by the statement's snapshot, refused by its update: a spend of the same user's committed meanwhile
+    // (another reply sent at once). The user is told the balance that spend left, not the one it found.
+    if (balance >= price.coins) balance = await getBalance(db, input.userId);
+    throw new ChargeRefused({ ok: false, reason: "coins", balance });
   }
   const charge: Extract<ChargeResult, { ok: true }> =
     price.kind === "coins"
