@@ -18,9 +18,9 @@ export const MAX_COALESCE_MS = 100;
  * while they are few, then each reply's share of WRITES_PER_SECOND (200 open or more: MAX_COALESCE_MS), so that
  * the writes a second stop growing with the crowd. With 1,000 replies at a word every 15 ms, writev was 28% of
  * the server's CPU at a fixed 25 ms, 26% at 10,000 writes a second and 18% at 5,000 (bench/README.md). With 200
- * open, 2,000 a second rather than 5,000 took a reply's server CPU from 11.2 to 8.8 ms on PGlite (the relay's floor
- * from 8.7 to 6.0 ms), and each reply's longest pause in text at p50 from 232 to 123 ms: fewer writes, less
- * waiting for the loop.
+ * open, 2,000 a second rather than 5,000 took a reply's socket writes from 115 to 52 and its server CPU down by
+ * about a fifth on PGlite (the relay's floor by about a third), with the first token and the longest pause in the
+ * text unchanged within the noise (bench/README.md, "Issue 16, fifteenth session").
  */
 export function coalesceWindowMs(openReplies: number): number {
   return Math.min(MAX_COALESCE_MS, Math.max(COALESCE_MS, (openReplies * 1000) / WRITES_PER_SECOND));
