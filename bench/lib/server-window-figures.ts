@@ -36,7 +36,7 @@ export interface ChildMemory {
   systemCpuMs: number;
   /**
    * The CPU this process spent taking the bench's samples (RSS and thread times every 20 ms), left out of cpuMs:
-   * with 200 replies it was 3-4% of the server's CPU, the same for ours and the floor.
+   * 6-9% of the server's CPU with 200 replies on PGlite, 0.6-0.8 ms a reply for ours and the floor alike.
    */
   samplingCpuMs: number;
   /** Event-loop delay since the last mark: how late the loop ran a timer (the sampling interval taken off). */
@@ -200,8 +200,8 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       cpuMark = process.cpuUsage();
       samplingUser = 0;
       samplingSystem = 0;
-      // Only where the RSS is sampled (the concurrent part): reading every thread's figures costs 5-10 ms of
-      // CPU a second, a large share of a quiet window's.
+      // Only where the RSS is sampled (the concurrent part): reading every thread's figures costs 20-35 ms of
+      // CPU a second on a slow machine, left out of the window's CPU but not of the machine's.
       if (message.sampleRss) thread.start();
       else thread.clear();
       loop.reset();
