@@ -50,6 +50,7 @@ import {
   printPhases,
   printAllocations,
   printProfile,
+  printPgliteStatements,
   printSyscalls,
 } from "./lib/chat-relay-figures";
 import { startBenchStub } from "./lib/bench-stub";
@@ -339,6 +340,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     printMainThread(loaded);
     printPhases(loaded);
     printSyscalls(serverCalls, { replies: opts.streams, pieces: textPieces });
+    printPgliteStatements(loaded, opts.streams);
     out(
       `  this process (stub + clients): ${((generatorCpu.user + generatorCpu.system) / 1000 / 1000).toFixed(1)} s CPU`,
     );

@@ -65,6 +65,22 @@ export function printSyscalls(calls: SyscallCounts | null, work: { replies: numb
   );
 }
 
+/** PGlite's statements in the window, in the server's thread: their time per reply, the costliest first. */
+export function printPgliteStatements(window: ChildMemory, replies: number): void {
+  const figures = window.pgliteStatements;
+  if (!figures) return;
+  const perReply = (ms: number) => (ms / Math.max(1, replies)).toFixed(2);
+  out(
+    `  PGlite's statements (in the server's thread, from sending a run to its rows parsed): ` +
+      `${(figures.totalMs / 1000).toFixed(2)} s, ${perReply(figures.totalMs)} ms per reply; the costliest:`,
+  );
+  printTable(
+    ["ms per reply", "runs", "rows", "statement"],
+    figures.top.map((f) => [perReply(f.ms), String(f.runs), String(f.rows), f.statement]),
+    "    ",
+  );
+}
+
 /** Event-loop delay in the window, from the server process (perf_hooks.monitorEventLoopDelay). */
 export function printLoopDelay(window: ChildMemory, withGoal: boolean, indent = "  "): void {
   out(

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { Session } from "node:inspector";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { collectPgliteStatements, type StatementFigures } from "./pglite-statement-figures";
 import { collectReplyPhases, type PhaseFigures } from "./reply-phase-figures";
 import { threadSampler, type ThreadTimes } from "./thread-schedstat";
 
@@ -59,6 +60,8 @@ export interface ChildMemory {
    * request arrived, and how long they took from one to the next; one worker's with several.
    */
   phases: PhaseFigures;
+  /** PGlite's statements in the window, per statement (pglite-statement-figures.ts); null on Postgres. */
+  pgliteStatements: StatementFigures | null;
   /**
    * The main thread's time on a core and waiting for one (thread-schedstat.ts): over the window, and from the first
    * request to the 95th percentile of the first texts relayed; null where /proc cannot be read (not Linux), and
@@ -166,6 +169,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
   let liveAtPeak: number | null = null;
   let openAtPeak: number | null = null;
   const replyPhases = collectReplyPhases();
+  const statements = collectPgliteStatements();
   // The samples' own CPU, measured around each and left out of the window's CPU (two getrusage calls a sample).
   let samplingUser = 0;
   let samplingSystem = 0;
@@ -197,6 +201,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       }
       peakRss = process.memoryUsage.rss();
       replyPhases.clear();
+      statements.clear();
       cpuMark = process.cpuUsage();
       samplingUser = 0;
       samplingSystem = 0;
@@ -216,6 +221,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
       const loopDelayP99Ms = delay(loop.percentile(99));
       const loopDelayMaxMs = delay(loop.max);
       const phases = replyPhases.figures();
+      const pgliteStatements = statements.figures();
       thread.stop();
       const firstTextP95 = phases.phases.find((t) => t.phase === "first-text")?.p95;
       const mainThread = {
@@ -245,6 +251,7 @@ export function serveWindowFigures(openReplies: () => number, prefix: string): {
           liveAtPeakBytes: liveAtPeak,
           openAtPeak,
           phases,
+          pgliteStatements,
           mainThread,
         }),
       );

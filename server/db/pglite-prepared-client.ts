@@ -1,6 +1,11 @@
+import diagnostics_channel from "node:diagnostics_channel";
+import { performance } from "node:perf_hooks";
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { PGLITE_STATEMENT_CHANNEL, type PgliteStatementMessage } from "./pglite-statement-channel";
 
 const { serialize } = protocol;
+
+const statementChannel = diagnostics_channel.channel(PGLITE_STATEMENT_CHANNEL);
 
 /** Statements kept prepared; the least recently used one is closed beyond this. */
 const MAX_STATEMENTS = 200;
@@ -108,13 +113,21 @@ export function preparedStatementsClient(pg: PGlite): PGlite {
       prepared = await prepare(text, options);
     }
     try {
+      const started = statementChannel.hasSubscribers ? performance.now() : -1;
       const messages = await exchange([
         serialize.bind({ statement: prepared.name, values: serializeParams(params, prepared, options) }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
         serialize.sync(),
       ]);
-      return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      const result = parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      if (started >= 0)
+        statementChannel.publish({
+          text,
+          ms: performance.now() - started,
+          rows: result.rows.length,
+        } satisfies PgliteStatementMessage);
+      return result;
     } catch (err) {
       const code = errorCode(err);
       if (typeof code === "string" && STALE_STATEMENT.has(code)) {

@@ -1,3 +1,4 @@
+import diagnostics_channel from "node:diagnostics_channel";
 import { PGlite } from "@electric-sql/pglite";
 import { count, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/open-database";
 import { tags } from "@/server/db/schema";
 import { preparedStatementsClient } from "@/server/db/pglite-prepared-client";
+import { PGLITE_STATEMENT_CHANNEL, type PgliteStatementMessage } from "@/server/db/pglite-statement-channel";
 
 describe("the PGlite client on prepared statements", () => {
   let pg: PGlite;
@@ -55,6 +57,22 @@ describe("the PGlite client on prepared statements", () => {
     expect((await client.query(text, ["x", null])).rows).toEqual([{ a: "x", b: null }]);
     expect((await client.query(text, [null, 7])).rows).toEqual([{ a: null, b: 7 }]);
     expect(await preparedCount()).toBe(before + 1);
+  });
+
+  it("publishes each run's text, time and rows on its diagnostics channel while something listens", async () => {
+    const runs: PgliteStatementMessage[] = [];
+    const listen = (message: unknown) => runs.push(message as PgliteStatementMessage);
+    const text = "select g from generate_series(1, $1::int) as g";
+    await client.query(text, [2]);
+    diagnostics_channel.subscribe(PGLITE_STATEMENT_CHANNEL, listen);
+    try {
+      await client.query(text, [3]);
+    } finally {
+      diagnostics_channel.unsubscribe(PGLITE_STATEMENT_CHANNEL, listen);
+    }
+    await client.query(text, [4]);
+    expect(runs).toEqual([{ text, ms: expect.any(Number), rows: 3 }]);
+    expect(runs[0]!.ms).toBeGreaterThanOrEqual(0);
   });
 
   it("throws the database's error, keeps no broken statement, and goes on working", async () => {
