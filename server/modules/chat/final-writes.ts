@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { isDatabaseUnavailable } from "../../db/database-errors";
 import { perDatabase } from "../../db/per-database";
 import { chatMessages } from "../../db/schema";
@@ -21,22 +21,24 @@ interface FinalWrite extends FinalValues {
 /** Replies written by one statement: a few hundred kB of text at most. */
 const FINAL_WRITE_BATCH = 200;
 
+/** The columns a final write sets, each from `value(column)`: the row set's column or a placeholder of that name. */
+const finalColumns = (value: (column: string) => SQL) => ({
+  content: value("content"),
+  status: value("status"),
+  coinsSpent: value("coins_spent"),
+  promptTokens: value("prompt_tokens"),
+  completionTokens: value("completion_tokens"),
+});
+
 /**
  * The final writes of many replies in one statement, built once per database (its one value a placeholder; named,
  * Postgres plans it once per connection). Only rows still `streaming` change: a reply settled by the sweep keeps
  * what the sweep wrote.
  */
 function buildFinalWrites(db: Db) {
-  const v = (column: string) => sql.raw(`v.${column}`);
   return db
     .update(chatMessages)
-    .set({
-      content: sql`${v("content")}`,
-      status: sql`${v("status")}`,
-      coinsSpent: sql`${v("coins_spent")}`,
-      promptTokens: sql`${v("prompt_tokens")}`,
-      completionTokens: sql`${v("completion_tokens")}`,
-    })
+    .set(finalColumns((column) => sql.raw(`v.${column}`)))
     .from(
       sql`jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) as v(id bigint, content text, status text, coins_spent integer, prompt_tokens integer, completion_tokens integer)`,
     )
@@ -51,17 +53,10 @@ function buildFinalWrites(db: Db) {
  * 1.05 ms for one row, this one 0.64 ms (bench/README.md, "Issue 16, fifteenth session").
  */
 function buildFinalWrite(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
   return db
     .update(chatMessages)
-    .set({
-      content: sql`${p("content")}`,
-      status: sql`${p("status")}`,
-      coinsSpent: sql`${p("coins_spent")}`,
-      promptTokens: sql`${p("prompt_tokens")}`,
-      completionTokens: sql`${p("completion_tokens")}`,
-    })
-    .where(and(eq(chatMessages.id, sql`${p("id")}`), eq(chatMessages.status, "streaming")))
+    .set(finalColumns((column) => sql`${sql.placeholder(column)}`))
+    .where(and(eq(chatMessages.id, sql`${sql.placeholder("id")}`), eq(chatMessages.status, "streaming")))
     .returning(getTableColumns(chatMessages))
     .prepare("kewl_reply_final_write");
 }
