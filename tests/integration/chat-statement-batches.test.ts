@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatDailyUsage, chatMessages, chatSessions, walletLedger, wallets } from "@/server/db/schema";
 import type { DbHandle } from "@/server/db/types";
 import { usageDay, type ReplyPrice } from "@/server/modules/chat/metering";
@@ -26,7 +26,7 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
   });
   afterAll(async () => database?.close());
 
-  const turn = (userId: string, price: ReplyPrice, message = "Hello", chatId = randomUUID()) =>
+  const turn = (userId: string, price: ReplyPrice, message = "Hello", chatId = randomUUID(), on = day) =>
     storeTurn(database.db, {
       userId,
       robotId,
@@ -35,7 +35,7 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
       message,
       price,
       dailyLimit: 2,
-      day,
+      day: on,
     });
   const rowsOf = (sessionId: string) =>
     database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(chatMessages.id);
@@ -89,18 +89,7 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
     const yesterday = usageDay(new Date(Date.now() - 86_400_000));
     const days = [day, yesterday, day];
     await Promise.all(
-      senders.map(({ user }, i) =>
-        storeTurn(database.db, {
-          userId: user.id,
-          robotId,
-          chat: { id: randomUUID(), existing: false },
-          modelKey: "batch-model",
-          message: "Hello",
-          price: { kind: "allowance" },
-          dailyLimit: 2,
-          day: days[i]!,
-        }),
-      ),
+      senders.map(({ user }, i) => turn(user.id, { kind: "allowance" }, "Hello", randomUUID(), days[i])),
     );
     for (const [i, { user }] of senders.entries()) {
       const usage = await database.db.select().from(chatDailyUsage).where(eq(chatDailyUsage.userId, user.id));
@@ -212,15 +201,17 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
     },
   );
 
-  /** Until a backend waits for a row lock (the turn's statement behind the transaction's update). */
+  /** Until a backend waits for a row lock (the turn's statement behind the transaction's update), as in database-outage.test.ts. */
   async function waitForRowLockWait(): Promise<void> {
-    for (;;) {
-      const waiting = (await database.db.execute(
-        sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-      )) as unknown as { rows: unknown[] };
-      if (waiting.rows.length > 0) return;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    await vi.waitFor(
+      async () => {
+        const waiting = (await database.db.execute(
+          sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        )) as unknown as { rows: unknown[] };
+        if (waiting.rows.length === 0) throw new Error("no statement waits for the wallet's row yet");
+      },
+      { timeout: 20_000, interval: 10 },
+    );
   }
 
   it("reads contexts sent at once, each its own user's, chat and balance; a dead token among them is refused alone", async () => {
