@@ -33,8 +33,10 @@ export function printCpu(
       (work.perReplyGoal
         ? ` (goal <= ${GOAL_CPU_PER_STREAM_MS} ms) ${verdict(perReply <= GOAL_CPU_PER_STREAM_MS)}`
         : "") +
-      `, ${f1(perPieceUs)} µs per token (all of the server's CPU over the tokens, set-up and storing included; ` +
-      `not the ${f1(window.samplingCpuMs)} ms of the bench's own sampling in the server)`,
+      `, ${f1(perPieceUs)} µs per token (all of the server's CPU over the tokens, set-up and storing included` +
+      (window.samplingCpuMs > 0
+        ? `; not the ${f1(window.samplingCpuMs)} ms of the bench's own sampling in the server)`
+        : ")"),
   );
 }
 
