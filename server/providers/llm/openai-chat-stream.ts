@@ -1,5 +1,5 @@
 import { createParser } from "eventsource-parser";
-import { readStreamChunk } from "./openai-stream-chunk";
+import { createStreamChunkReader } from "./stream-chunk-template";
 import { streamedPost, type StreamedPost } from "./streamed-post";
 import { LlmError, type ReadPacing, type ReplyRequest, type ReplyStream, type ReplyUsage } from "./types";
 import { createUpstreamPool, type UpstreamPool } from "./upstream-pool";
@@ -33,8 +33,9 @@ export function chatCompletionsTarget(baseUrl: string, apiKey?: string): ChatCom
 
 /**
  * One streamed reply from POST {baseUrl}/chat/completions, read straight off the socket: streamed-post.ts (a
- * kept-alive connection, http-parser-js), one SSE parser (eventsource-parser), JSON.parse and a shape check per
- * chunk (openai-stream-chunk.ts). The AI SDK's provider ran each reply through fetch's body stream and three
+ * kept-alive connection, http-parser-js), one SSE parser (eventsource-parser), and per chunk a shape check of its JSON
+ * (openai-stream-chunk.ts), parsed whole or, for the text chunks after the first, its content string alone
+ * (stream-chunk-template.ts). The AI SDK's provider ran each reply through fetch's body stream and three
  * transform streams with a zod parse per chunk, which was a third of the server's CPU with many replies open, and
  * node:http's response stream after it still cost 24 µs a piece (bench/README.md, "Issue 16, third session").
  *
@@ -91,20 +92,17 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
     settleUsage = resolve;
   });
 
+  const chunks = createStreamChunkReader();
   const parser = createParser({
     onEvent(event) {
       if (ended || failure) return;
       const data = event.data;
       if (data === "[DONE]") return;
-      let payload: unknown;
-      try {
-        payload = JSON.parse(data);
-      } catch {
+      const chunk = chunks.read(data);
+      if (!chunk)
         return fail(
           new LlmError(`malformed upstream stream: a chunk that is not JSON: ${data.slice(0, 80)}`, "malformed"),
         );
-      }
-      const chunk = readStreamChunk(payload);
       switch (chunk.kind) {
         case "text":
           if (chunk.usage) usage = chunk.usage;
