@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { markInProcess } from "./in-process-databases";
 import { retryWhileUnavailable } from "./retry-while-unavailable";
 import * as schema from "./schema";
 import type { Db, DbHandle } from "./types";
@@ -104,6 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     client: opts.preparedStatements === false ? client : preparedStatementsClient(client),
     schema,
   });
+  markInProcess(db);
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   await client.exec(SESSION_SETUP);
   return { db, driver: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("none") };

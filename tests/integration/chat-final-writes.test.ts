@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import diagnostics_channel from "node:diagnostics_channel";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatSessions, robots } from "@/server/db/schema";
+import { PGLITE_STATEMENT_CHANNEL, type PgliteStatementMessage } from "@/server/db/pglite-statement-channel";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
-import { writeFinal, type FinalValues } from "@/server/modules/chat/final-writes";
+import { trackReply } from "@/server/modules/chat/active-replies";
+import { FINAL_WRITE_GATHER_MS, gatherMs, writeFinal, type FinalValues } from "@/server/modules/chat/final-writes";
 import { createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -79,5 +83,41 @@ describe.each(testDrivers())("replies' final writes together, on %s", (driver) =
       2: "streaming",
       3: "complete",
     });
+  });
+
+  it("with many replies open, waits for others to go with it on PGlite (none end during its statement there)", async () => {
+    expect(gatherMs(database.db, 10)).toBe(0);
+    expect(gatherMs(database.db, 60)).toBe(driver === "pglite" ? FINAL_WRITE_GATHER_MS : 0);
+    if (driver !== "pglite") return;
+
+    let endReplies = () => undefined as void;
+    const open = new Promise<void>((resolve) => (endReplies = resolve));
+    for (let i = 0; i < 60; i++) trackReply(open.then(() => undefined));
+    const finalRuns: number[] = [];
+    const listen = (message: unknown) => {
+      const run = message as PgliteStatementMessage;
+      if (run.text.startsWith('update "chat_messages"')) finalRuns.push(run.rows);
+    };
+    diagnostics_channel.subscribe(PGLITE_STATEMENT_CHANNEL, listen);
+    try {
+      const ids = await streamingReplies(3);
+      // Each ends in a turn of the event loop of its own, after the one before was written had it gone at once.
+      const writes: Promise<unknown>[] = [];
+      for (const [i, id] of ids.entries()) {
+        writes.push(writeFinal(database.db, id, complete(`gathered ${i}`)));
+        await nextTurn();
+      }
+      const written = await Promise.all(writes);
+      expect(written.map((row) => (row as { content: string } | undefined)?.content)).toEqual([
+        "gathered 0",
+        "gathered 1",
+        "gathered 2",
+      ]);
+      expect(finalRuns).toEqual([3]);
+    } finally {
+      diagnostics_channel.unsubscribe(PGLITE_STATEMENT_CHANNEL, listen);
+      endReplies();
+      await open;
+    }
   });
 });

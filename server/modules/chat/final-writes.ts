@@ -1,9 +1,12 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { isDatabaseUnavailable } from "../../db/database-errors";
+import { runsInProcess } from "../../db/in-process-databases";
 import { perDatabase } from "../../db/per-database";
 import { chatMessages } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { activeReplyCount } from "./active-replies";
 import type { MessageRow } from "./chat-history";
+import { COALESCE_MS, coalesceWindowMs } from "./frame-sink";
 
 /** The columns a reply's final write sets; the same for every outcome. */
 export interface FinalValues {
@@ -20,6 +23,19 @@ interface FinalWrite extends FinalValues {
 
 /** Replies written by one statement: a few hundred kB of text at most. */
 const FINAL_WRITE_BATCH = 200;
+/** How long a final write waits for others on a database in this process with many replies open (gatherMs). */
+export const FINAL_WRITE_GATHER_MS = 25;
+
+/**
+ * How long a final write that finds none under way waits for others to go with it. On Postgres, 0: the replies
+ * that end during one statement's round trip already go together in the next. PGlite runs each statement on this
+ * thread, so none ends meanwhile and each went alone, 0.5-1 ms each; ten together cost about 0.3 ms a reply
+ * (bench/README.md, "Issue 16, sixteenth session"). So with more replies open than the frame sink's first window
+ * serves (its window has grown, and so have a reply's frames' waits), the write waits FINAL_WRITE_GATHER_MS.
+ */
+export function gatherMs(db: Db, openReplies: number): number {
+  return runsInProcess(db) && coalesceWindowMs(openReplies) > COALESCE_MS ? FINAL_WRITE_GATHER_MS : 0;
+}
 
 /** The columns a final write sets, each from `value(column)`: the row set's column or a placeholder of that name. */
 const finalColumns = (value: (column: string) => SQL) => ({
@@ -71,9 +87,9 @@ interface Waiting {
 }
 
 /**
- * Final writes in this process on one database: one goes to the database at once when none is under way; those that
- * come while one is under way wait for it, then go together in one statement (up to FINAL_WRITE_BATCH). A reply
- * alone never waits, and a crowd's replies that end together pay one round trip and one commit between many.
+ * Final writes in this process on one database: one goes to the database when none is under way (at once, or after
+ * gatherMs); those that come meanwhile wait for it, then go together in one statement (up to FINAL_WRITE_BATCH). A
+ * reply alone never waits, and a crowd's replies that end together pay one round trip and one commit between many.
  */
 class FinalWriter {
   private readonly queue: Waiting[] = [];
@@ -84,12 +100,15 @@ class FinalWriter {
   write(write: FinalWrite): Promise<MessageRow | undefined> {
     return new Promise((resolve, reject) => {
       this.queue.push({ write, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (this.writing) return;
+      this.writing = true;
+      const wait = gatherMs(this.db, activeReplyCount());
+      if (wait > 0) setTimeout(() => void this.drain(), wait);
+      else void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
     try {
       while (this.queue.length > 0) await this.run(this.queue.splice(0, FINAL_WRITE_BATCH));
     } finally {
