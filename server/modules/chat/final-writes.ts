@@ -30,8 +30,8 @@ export const FINAL_WRITE_GATHER_MS = 25;
  * How long a final write that finds none under way waits for others to go with it. On Postgres, 0: the replies
  * that end during one statement's round trip already go together in the next. PGlite runs each statement on this
  * thread, so none ends meanwhile and each went alone, 0.5-1 ms each; ten together cost about 0.3 ms a reply
- * (bench/README.md, "Issue 16, sixteenth session"). So with more replies open than the frame sink's first window
- * serves (its window has grown, and so have a reply's frames' waits), the write waits FINAL_WRITE_GATHER_MS.
+ * (bench/README.md, "Issue 16, sixteenth session"). So there, once more than 50 replies are open (where the frame
+ * sink's window starts to grow past COALESCE_MS), a final write waits FINAL_WRITE_GATHER_MS for others.
  */
 export function gatherMs(db: Db, openReplies: number): number {
   return runsInProcess(db) && coalesceWindowMs(openReplies) > COALESCE_MS ? FINAL_WRITE_GATHER_MS : 0;
