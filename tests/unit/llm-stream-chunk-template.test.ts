@@ -93,13 +93,13 @@ describe("stream chunk template", () => {
     expect(templated).toBe(2);
   });
 
-  it("parses whole a payload that fits the template's ends but holds more than one string in its hole", () => {
+  it("parses whole a payload that fits the template's ends but holds other than one string in its hole", () => {
     const first = openAiChunk({ content: "ok" });
     const [prefix, suffix] = first.split('"ok"');
     const odd = [
       `${prefix}"a"},"x":{"content":"b"${suffix}`,
       `${prefix}"a"}}],"error":{"message":"boom"},"z":[{"q":{"r":"s"${suffix}`,
-      `${prefix}5${suffix}`,
+      `${prefix}12${suffix}`,
       `${prefix}"unterminated${suffix}`,
       `${prefix}"fine"${suffix}`,
     ];
