@@ -90,9 +90,10 @@ describe.each(testDrivers())("replies' final writes together, on %s", (driver) =
     expect(gatherMs(database.db, 60)).toBe(driver === "pglite" ? FINAL_WRITE_GATHER_MS : 0);
     if (driver !== "pglite") return;
 
-    let endReplies = () => undefined as void;
+    let endReplies!: () => void;
     const open = new Promise<void>((resolve) => (endReplies = resolve));
-    for (let i = 0; i < 60; i++) trackReply(open.then(() => undefined));
+    const replies = Array.from({ length: 60 }, () => open.then(() => undefined));
+    for (const reply of replies) trackReply(reply);
     const finalRuns: number[] = [];
     const listen = (message: unknown) => {
       const run = message as PgliteStatementMessage;
@@ -102,22 +103,18 @@ describe.each(testDrivers())("replies' final writes together, on %s", (driver) =
     try {
       const ids = await streamingReplies(3);
       // Each ends in a turn of the event loop of its own, after the one before was written had it gone at once.
-      const writes: Promise<unknown>[] = [];
+      const writes: ReturnType<typeof writeFinal>[] = [];
       for (const [i, id] of ids.entries()) {
         writes.push(writeFinal(database.db, id, complete(`gathered ${i}`)));
         await nextTurn();
       }
       const written = await Promise.all(writes);
-      expect(written.map((row) => (row as { content: string } | undefined)?.content)).toEqual([
-        "gathered 0",
-        "gathered 1",
-        "gathered 2",
-      ]);
+      expect(written.map((row) => row?.content)).toEqual(["gathered 0", "gathered 1", "gathered 2"]);
       expect(finalRuns).toEqual([3]);
     } finally {
       diagnostics_channel.unsubscribe(PGLITE_STATEMENT_CHANNEL, listen);
       endReplies();
-      await open;
+      await Promise.all(replies);
     }
   });
 });

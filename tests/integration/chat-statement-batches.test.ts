@@ -201,7 +201,10 @@ describe.each(testDrivers())("chat statements sent together on %s", (driver) => 
     },
   );
 
-  /** Until a backend waits for a row lock (the turn's statement behind the transaction's update), as in database-outage.test.ts. */
+  /**
+   * Until a backend waits for a row lock (the turn's statement behind the transaction's update), as in
+   * database-outage.test.ts.
+   */
   async function waitForRowLockWait(): Promise<void> {
     await vi.waitFor(
       async () => {
