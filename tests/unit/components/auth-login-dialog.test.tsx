@@ -65,11 +65,12 @@ describe("login dialog: e-mail step", () => {
     const { user, server } = setup({});
     await user.type(screen.getByLabelText("Email"), "not-an-email");
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(describedText(screen.getByLabelText("Email"))).toBe("Invalid email address");
+    // The form validates asynchronously (its resolver): wait for the message, as for the server's below.
+    await waitFor(() => expect(describedText(screen.getByLabelText("Email"))).toBe("Invalid email address"));
     expect(server.calls).toHaveLength(0);
     // errors clear when the field is edited
     await user.type(screen.getByLabelText("Email"), "x");
-    expect(screen.queryByText("Invalid email address")).toBeNull();
+    await waitFor(() => expect(screen.queryByText("Invalid email address")).toBeNull());
   });
 
   it("ret 12006 leads to the password step", async () => {
@@ -109,9 +110,9 @@ describe("login dialog: password step", () => {
     const password = await screen.findByLabelText("Password");
     await user.type(password, "short");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(describedText(password)).toBe("Password must be at least 6 characters");
+    await waitFor(() => expect(describedText(password)).toBe("Password must be at least 6 characters"));
     await user.type(password, "er1");
-    expect(describedText(password)).toBe("");
+    await waitFor(() => expect(describedText(password)).toBe(""));
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(describedText(password)).toBe("Incorrect password. Please check and try again."));
     // Refused by the server: the field gets the focus back from the button.
