@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { parseConfig } from "../../server/config";
 import { addListenHandles, LISTEN_BACKLOG, listenHandleCount } from "../../server/http/listen-handles";
+import { chunkedBodyWriter } from "../../server/modules/chat/chunked-body-writer";
 import { createFrameSink, coalesceWindowMs } from "../../server/modules/chat/frame-sink";
 import { CLOSE_FRAME } from "../../server/modules/chat/relay-frames";
 import { replyNumber, replyPhase } from "../../server/modules/chat/reply-phases";
@@ -56,9 +57,7 @@ function relay(body: z.infer<typeof upstreamBody>, res: http.ServerResponse): vo
     demo: { characterName: "", userName: "", persona: "", scenario: "", greeting: "", userMessage: "" },
   });
   res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
-  const sink = createFrameSink({ write: (text) => void res.write(text), end: () => res.end() }, () =>
-    coalesceWindowMs(open),
-  );
+  const sink = createFrameSink({ write: chunkedBodyWriter(res), end: () => res.end() }, () => coalesceWindowMs(open));
   const id = nextId++;
   open++;
   let text = "";

@@ -6,6 +6,7 @@ import { trackReply } from "./active-replies";
 import type { BegunReply } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import { toChatMessage } from "./chat-history";
+import { chunkedBodyWriter } from "./chunked-body-writer";
 import { createFrameSink, type FrameTarget } from "./frame-sink";
 import { readReplyText, type ReplyReading } from "./read-reply-text";
 import { CLOSE_FRAME, frame, RELAY_MESSAGES } from "./relay-frames";
@@ -128,14 +129,14 @@ function startRelay(deps: ChatDeps, reply: BegunReply, target: FrameTarget): Rel
 
 /**
  * The reply written straight to the Node response, whose head the caller has written: each coalesced write is one
- * `res.write`. Through a web stream (relayReplyStream) every write also took a read request, a promise and
+ * chunk on the socket (chunked-body-writer.ts). Through a web stream (relayReplyStream) every write also took a read request, a promise and
  * @hono/node-server's read loop (bench/README.md, "Issue 16, ninth session": 9.7 → 8.4 ms of CPU per reply, median of
  * three runs at 300 streams).
  */
 export function relayReplyTo(res: ServerResponse, deps: ChatDeps, reply: BegunReply): void {
   let ended = false;
   const relay = startRelay(deps, reply, {
-    write: (text) => void res.write(text),
+    write: chunkedBodyWriter(res),
     end: () => {
       ended = true;
       res.end();
