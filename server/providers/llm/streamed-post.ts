@@ -1,5 +1,6 @@
 import { StringDecoder } from "node:string_decoder";
 import { HTTPParser } from "http-parser-js";
+import { afterSlot } from "./read-slots";
 import type { UpstreamConnection, UpstreamPool } from "./upstream-pool";
 
 /**
@@ -32,7 +33,7 @@ export interface ResponseReader {
 }
 
 export interface StreamedPost {
-  /** Reads nothing for `ms`: what arrives meanwhile waits in the kernel and is read in one go afterwards. */
+  /** Reads nothing for `ms` and up to a slot more (read-slots.ts): what arrives meanwhile is read in one go after. */
   hold(ms: number): void;
   /** Reads nothing until resume() (a reader that is behind). */
   pause(): void;
@@ -63,7 +64,6 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
   let complete = false;
   let informational = false;
   let keepAlive = false;
-  let holdTimer: NodeJS.Timeout | undefined;
   let holding = false;
 
   parser[HTTPParser.kOnHeadersComplete] = (info) => {
@@ -95,7 +95,6 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
   const finish = (error: Error | null) => {
     if (over) return;
     over = true;
-    clearTimeout(holdTimer);
     pool.release(connection, error === null && keepAlive);
     if (error) reader.onError(error);
     else reader.onEnd();
@@ -158,11 +157,10 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
       setImmediate(() => {
         if (over) return;
         connection.socket.pause();
-        holdTimer = setTimeout(() => {
-          holdTimer = undefined;
+        afterSlot(ms, () => {
           holding = false;
           if (!over) connection.socket.resume();
-        }, ms);
+        });
       });
     },
     pause() {
@@ -175,7 +173,6 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
     destroy() {
       if (over) return;
       over = true;
-      clearTimeout(holdTimer);
       pool.release(connection, false);
     },
   };
