@@ -67,7 +67,7 @@ it("reads back whole through node:http's client on a kept-alive connection, twic
   agent.destroy();
 });
 
-it("leaves the framing to node:http for an HTTP/1.0 request: the body is not chunked and ends with the connection", async () => {
+it("leaves an HTTP/1.0 answer to node:http: not chunked, ended by closing the connection", async () => {
   const response = await exchange("GET /c HTTP/1.0\r\n\r\n");
   expect(response.toLowerCase()).not.toContain("transfer-encoding");
   expect(bodyOf(response)).toBe(PIECES.join(""));

@@ -7,8 +7,8 @@
  *
  * The reply is deterministic: `Reply from {model}: you said "{first 80 chars of the last user message}".`, one
  * word per chunk, `tokenDelayMs` apart (word i is due i + 1 delays after the first chunk: a stub that fell behind
- * sends the words that came due in one write, as separate chunks). `max_tokens` (or `max_completion_tokens`) cuts it at that many words with
- * finish_reason "length". Directives in the LAST user message change the behaviour:
+ * sends the words that came due in one write, each its own chunk). `max_tokens` (or `max_completion_tokens`) cuts
+ * it at that many words with finish_reason "length". Directives in the LAST user message change the behaviour:
  *
  *   [[slow]]      40 words, 250 ms apart (to test a Stop button)
  *   [[slow-once]] the same 40 words, 250 ms apart the first time the stub sees this exact message and at the usual
@@ -261,11 +261,11 @@ async function complete(req, res, body, ctx) {
   if (has("stall")) return;
   res.write(chunk(delta("", "assistant")));
 
-  // The words: one timer each and no promise, so that a thousand streams (bench/chat-relay.ts) cost the bench's
-  // process little besides the writes. Each write goes out after the last reached the socket, so [[cut]] drops
-  // none still buffered in Node. Word i is due i + 1 delays after the first chunk, as a model generates at its own
-  // pace whoever reads: a stub that falls behind (a crowd on a shared machine) sends the words that are due in one
-  // write, each its own event, rather than stretching the reply (with 1,000 streams on 2 cores, 4.6 s became 7 s).
+  // The words: one timer per write and no promise, so that a thousand streams (bench/chat-relay.ts) cost the
+  // bench's process little besides the writes. Each write goes out after the last reached the socket, so [[cut]]
+  // drops none still buffered in Node. Word i is due i + 1 delays after the first chunk, as a model generates at its
+  // own pace whoever reads: a stub that falls behind (a crowd on a shared machine) sends the words that are due in
+  // one write, each its own chunk, rather than stretching the reply (1,000 streams on 2 cores: 4.5 s became 6-7 s).
   const [wordHead, wordTail] = chunk(delta("\u0000")).split('"\\u0000"');
   const wordChunk = (word) => wordHead + JSON.stringify(word) + wordTail;
   const cut = has("cut");

@@ -129,9 +129,9 @@ function startRelay(deps: ChatDeps, reply: BegunReply, target: FrameTarget): Rel
 
 /**
  * The reply written straight to the Node response, whose head the caller has written: each coalesced write is one
- * chunk on the socket (chunked-body-writer.ts). Through a web stream (relayReplyStream) every write also took a read request, a promise and
- * @hono/node-server's read loop (bench/README.md, "Issue 16, ninth session": 9.7 → 8.4 ms of CPU per reply, median of
- * three runs at 300 streams).
+ * chunk on the socket (chunked-body-writer.ts). Through a web stream (relayReplyStream) every write also took a read
+ * request, a promise and @hono/node-server's read loop (bench/README.md, "Issue 16, ninth session": 9.7 → 8.4 ms of
+ * CPU per reply, median of three runs at 300 streams).
  */
 export function relayReplyTo(res: ServerResponse, deps: ChatDeps, reply: BegunReply): void {
   let ended = false;
