@@ -103,10 +103,11 @@ describe("Edit Profile dialog", () => {
     const { user, server } = setup({});
     const input = await replace(user, label, value);
     await save(user);
-    expect(describedText(input)).toContain(message);
+    // The form validates through an asynchronous resolver: wait for its message, and for it to go.
+    await waitFor(() => expect(describedText(input)).toContain(message));
     expect(server.calls).toHaveLength(0);
     await user.type(input, "x");
-    expect(describedText(input)).not.toContain(message);
+    await waitFor(() => expect(describedText(input)).not.toContain(message));
   });
 
   it("an ID the server reports as existing is a field error, and the field gets the focus", async () => {

@@ -246,7 +246,8 @@ describe("login dialog: register step", () => {
     await user.type(await screen.findByLabelText("Captcha"), "ab");
     await user.type(screen.getByLabelText("Verification code"), "12");
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    expect(describedText(screen.getByLabelText("Captcha"))).toBe("Please enter the captcha code");
+    // The form validates through an asynchronous resolver: wait for its first message.
+    await waitFor(() => expect(describedText(screen.getByLabelText("Captcha"))).toBe("Please enter the captcha code"));
     expect(describedText(screen.getByLabelText("Verification code"))).toContain(
       "Please enter the 6-digit verification code",
     );

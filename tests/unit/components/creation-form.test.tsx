@@ -116,12 +116,13 @@ describe("the character form", () => {
     const { user, server } = setup();
     await user.click(submitButton());
     const name = screen.getByLabelText("Name");
-    expect(describedText(name)).toContain("Please enter a name");
+    // The form validates through an asynchronous resolver: wait for its messages, and for one to go.
+    await waitFor(() => expect(describedText(name)).toContain("Please enter a name"));
     expect(describedText(screen.getByLabelText("Short intro"))).toContain("Please write a short intro");
     expect(describedText(screen.getByLabelText("Greeting"))).toContain("Please write the first message");
     expect(name.getAttribute("aria-invalid")).toBe("true");
     await user.type(name, "A");
-    expect(describedText(name)).not.toContain("Please enter a name");
+    await waitFor(() => expect(describedText(name)).not.toContain("Please enter a name"));
     expect(describedText(screen.getByLabelText("Short intro"))).toContain("Please write a short intro");
     expect(server.route("POST /v1/user/robot/create")).toHaveLength(0);
   });
@@ -177,9 +178,8 @@ describe("the character form", () => {
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Add a greeting" }));
     await user.click(submitButton());
-    expect(describedText(await screen.findByLabelText("Alternate greeting 1"))).toContain(
-      "Write this greeting or remove it",
-    );
+    const greeting = await screen.findByLabelText("Alternate greeting 1");
+    await waitFor(() => expect(describedText(greeting)).toContain("Write this greeting or remove it"));
   });
 
   it("puts a server 400 naming a field under it, other failures in a toast, and keeps what was typed", async () => {
