@@ -50,20 +50,18 @@ it("sends the words that came due while its process was busy in one write, each 
   expect(steady).toHaveLength(300);
 
   const words: string[] = [];
-  let held = false;
-  let afterHold: string[] | undefined;
+  const wordsPerPiece: number[] = [];
   await streamLong((piece) => {
     const got = wordsIn(piece);
-    if (held && !afterHold && got.length) afterHold = got;
     words.push(...got);
-    if (!held && words.length > 0) {
-      held = true;
+    wordsPerPiece.push(got.length);
+    if (words.length === got.length && got.length) {
       // The process is busy (no timer can run) for what would be 25 words' time.
       const until = performance.now() + 50;
       while (performance.now() < until);
     }
   });
-  // Without catching up, the next piece held the one word its timer wrote.
-  expect(afterHold?.length).toBeGreaterThan(1);
+  // node:http hands over each chunk of the body as its own piece: without catching up, one word each.
+  expect(Math.max(...wordsPerPiece)).toBeGreaterThan(1);
   expect(words).toEqual(steady);
 });
