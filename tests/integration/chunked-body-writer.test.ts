@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "x-path": req.url ?? "" });
     const write = chunkedBodyWriter(res);
-    for (const piece of PIECES) write(`${piece}`);
+    for (const piece of PIECES) write(piece);
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
