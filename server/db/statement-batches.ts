@@ -11,15 +11,20 @@ export interface StatementBatchOptions<I> {
    * one that would hold up every open stream. Default: all at once.
    */
   settleAtOnce?: number;
+  /**
+   * How long a request that finds a slot free waits for others to go with it, asked each time. Default 0: to the end
+   * of its turn of the event loop.
+   */
+  gatherMs?: () => number;
 }
 
 /**
  * Requests for one statement, taken together: at most `inFlight` batches run at once, and when one ends the next
  * takes every request that arrived meanwhile (up to `maxBatch`), in arrival order. A request that finds a slot free
- * waits only for the end of the event loop's turn (setImmediate), so that the requests that came in the same turn
- * (a crowd's, read from their sockets in one go) go with it. A quiet server runs each request alone, as if there
- * were no batching; under a crowd one statement serves many, and the server writes, the database wakes and parses,
- * plans and commits once for them all (on PGlite, in this thread).
+ * waits only for the end of the event loop's turn (setImmediate; or `gatherMs`), so that the requests that came in
+ * the same turn (a crowd's, read from their sockets in one go) go with it. A quiet server runs each request alone,
+ * as if there were no batching; under a crowd one statement serves many, and the server writes, the database wakes
+ * and parses, plans and commits once for them all (on PGlite, in this thread).
  *
  * `run` answers each input of a batch at its index (its value, or an Error for it alone), or throws to fail them all.
  */
@@ -80,18 +85,21 @@ export function createStatementBatches<I, O>(
       });
   };
 
-  const startAtTurnEnd = () => {
+  const startFree = () => {
+    startScheduled = false;
+    while (queue.length > 0 && running < options.inFlight) start();
+  };
+  const scheduleStart = () => {
     if (startScheduled) return;
     startScheduled = true;
-    setImmediate(() => {
-      startScheduled = false;
-      while (queue.length > 0 && running < options.inFlight) start();
-    });
+    const wait = options.gatherMs?.() ?? 0;
+    if (wait > 0) setTimeout(startFree, wait);
+    else setImmediate(startFree);
   };
 
   return (input) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ input, resolve, reject });
-      if (running < options.inFlight) startAtTurnEnd();
+      if (running < options.inFlight) scheduleStart();
     });
 }

@@ -45,7 +45,7 @@ describe.each(testDrivers())("replies' final writes together, on %s", (driver) =
 
   it("writes the replies that end together, each answered with its own row", async () => {
     const ids = await streamingReplies(12);
-    // All asked at once: the first goes alone, the others wait for it and go together.
+    // All asked in one turn of the event loop: they go together.
     const written = await Promise.all(ids.map((id, i) => writeFinal(database.db, id, complete(`reply ${i}`, i))));
     expect(written.map((row) => [row?.id, row?.content, row?.coinsSpent, row?.status])).toEqual(
       ids.map((id, i) => [id, `reply ${i}`, i, "complete"]),

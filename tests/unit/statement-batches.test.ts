@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStatementBatches, type StatementBatchOptions } from "@/server/db/statement-batches";
 
 /** Batches whose runs wait until the test ends them; each run's inputs are recorded. */
@@ -139,5 +139,31 @@ describe("statement batches", () => {
     await settle();
     expect(answered).toEqual(["a!", "b!", "c!", "d!", "e!"]);
     await Promise.all(answers);
+  });
+
+  describe("with gatherMs", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("lets a request that finds a slot free wait that long for others, asked each time, then takes them together", async () => {
+      vi.useFakeTimers();
+      let gather = 25;
+      const { runs, send } = heldBatches({ inFlight: 1, maxBatch: 10, gatherMs: () => gather });
+      const answers = [send("a")];
+      await vi.advanceTimersByTimeAsync(24);
+      answers.push(send("b"));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs.map((r) => r.inputs)).toEqual([["a", "b"]]);
+      runs[0]!.end();
+      expect(await Promise.all(answers)).toEqual(["a!", "b!"]);
+      // Asked again for the next request that finds the slot free: 0 is the end of its turn.
+      gather = 0;
+      const next = send("c");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs.map((r) => r.inputs)).toEqual([["a", "b"], ["c"]]);
+      runs[1]!.end();
+      expect(await next).toBe("c!");
+    });
   });
 });

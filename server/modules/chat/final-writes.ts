@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { isDatabaseUnavailable } from "../../db/database-errors";
 import { runsInProcess } from "../../db/in-process-databases";
 import { perDatabase } from "../../db/per-database";
+import { createStatementBatches } from "../../db/statement-batches";
 import { chatMessages } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { activeReplyCount } from "./active-replies";
@@ -27,11 +28,12 @@ const FINAL_WRITE_BATCH = 200;
 export const FINAL_WRITE_GATHER_MS = 25;
 
 /**
- * How long a final write that finds none under way waits for others to go with it. On Postgres, 0: the replies
- * that end during one statement's round trip already go together in the next. PGlite runs each statement on this
- * thread, so none ends meanwhile and each went alone, 0.5-1 ms each; ten together cost about 0.3 ms a reply
- * (bench/README.md, "Issue 16, sixteenth session"). So there, once more than 50 replies are open (where the frame
- * sink's window starts to grow past COALESCE_MS), a final write waits FINAL_WRITE_GATHER_MS for others.
+ * How long a final write that finds none under way waits for others to go with it. On Postgres, 0 (the end of its
+ * turn of the event loop): the replies that end during one statement's round trip already go together in the
+ * next. PGlite runs each statement on this thread, so none ends meanwhile and each went alone, 0.5-1 ms each; ten
+ * together cost about 0.3 ms a reply (bench/README.md, "Issue 16, sixteenth session"). So there, once more than 50
+ * replies are open (where the frame sink's window starts to grow past COALESCE_MS), a final write waits
+ * FINAL_WRITE_GATHER_MS for others.
  */
 export function gatherMs(db: Db, openReplies: number): number {
   return runsInProcess(db) && coalesceWindowMs(openReplies) > COALESCE_MS ? FINAL_WRITE_GATHER_MS : 0;
@@ -80,58 +82,29 @@ function buildFinalWrite(db: Db) {
 const statementOf = perDatabase(buildFinalWrites);
 const singleStatementOf = perDatabase(buildFinalWrite);
 
-interface Waiting {
-  write: FinalWrite;
-  resolve(row: MessageRow | undefined): void;
-  reject(err: unknown): void;
-}
-
 /**
- * Final writes in this process on one database: one goes to the database when none is under way (at once, or after
- * gatherMs); those that come meanwhile wait for it, then go together in one statement (up to FINAL_WRITE_BATCH). A
- * reply alone never waits, and a crowd's replies that end together pay one round trip and one commit between many.
+ * The rows of writes that go together (null for a reply no longer `streaming`), each in its place. A database that
+ * went away fails them all alike (each caller tries again). Any other failure may be one reply's values: each is
+ * then written alone, so that it fails only its own reply.
  */
-class FinalWriter {
-  private readonly queue: Waiting[] = [];
-  private writing = false;
-
-  constructor(private readonly db: Db) {}
-
-  write(write: FinalWrite): Promise<MessageRow | undefined> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ write, resolve, reject });
-      if (this.writing) return;
-      this.writing = true;
-      const wait = gatherMs(this.db, activeReplyCount());
-      if (wait > 0) setTimeout(() => void this.drain(), wait);
-      else void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) await this.run(this.queue.splice(0, FINAL_WRITE_BATCH));
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  private async run(batch: Waiting[]): Promise<void> {
-    try {
-      const rows =
-        batch.length === 1
-          ? await singleStatementOf(this.db).execute(toRecord(batch[0]!.write))
-          : await statementOf(this.db).execute({
-              rows: JSON.stringify(batch.map((waiting) => toRecord(waiting.write))),
-            });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      for (const waiting of batch) waiting.resolve(byId.get(waiting.write.id));
-    } catch (err) {
-      // A database that went away fails them all alike (each caller tries again). Any other failure may be one
-      // reply's values: each is written alone, so that it fails only its own reply.
-      if (batch.length === 1 || isDatabaseUnavailable(err)) for (const waiting of batch) waiting.reject(err);
-      else await Promise.all(batch.map((waiting) => this.run([waiting])));
-    }
+async function writeRows(db: Db, writes: FinalWrite[]): Promise<(MessageRow | null | Error)[]> {
+  try {
+    const rows =
+      writes.length === 1
+        ? await singleStatementOf(db).execute(toRecord(writes[0]!))
+        : await statementOf(db).execute({ rows: JSON.stringify(writes.map(toRecord)) });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return writes.map((write) => byId.get(write.id) ?? null);
+  } catch (err) {
+    if (writes.length === 1 || isDatabaseUnavailable(err)) throw err;
+    return Promise.all(
+      writes.map((write) =>
+        writeRows(db, [write]).then(
+          ([row]) => row ?? null,
+          (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+        ),
+      ),
+    );
   }
 }
 
@@ -146,12 +119,23 @@ function toRecord(write: FinalWrite) {
   };
 }
 
-const writerOf = perDatabase((db) => new FinalWriter(db));
+/**
+ * Final writes in this process on one database, one statement at a time (createStatementBatches): the replies that
+ * end while one is under way go together in the next (up to FINAL_WRITE_BATCH), so a crowd's replies that end
+ * together pay one round trip and one commit between many.
+ */
+const writerOf = perDatabase((db) =>
+  createStatementBatches((writes: FinalWrite[]) => writeRows(db, writes), {
+    inFlight: 1,
+    maxBatch: FINAL_WRITE_BATCH,
+    gatherMs: () => gatherMs(db, activeReplyCount()),
+  }),
+);
 
 /**
  * A reply's final state (not a refund's: see settle-reply.ts), written with the other replies of this process that
  * end meanwhile. The row as written, or undefined when it was no longer `streaming`.
  */
-export function writeFinal(db: Db, id: number, values: FinalValues): Promise<MessageRow | undefined> {
-  return writerOf(db).write({ ...values, id });
+export async function writeFinal(db: Db, id: number, values: FinalValues): Promise<MessageRow | undefined> {
+  return (await writerOf(db)({ ...values, id })) ?? undefined;
 }
