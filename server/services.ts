@@ -82,6 +82,9 @@ export function openAppDatabase(config: Config, logger: Logger, poolSize?: numbe
         attempt,
         error: err instanceof Error ? err.message : String(err),
       }),
+    onAutoAnalyze: (tables, ms) => logger.debug("database statistics updated", { tables, ms: Math.round(ms) }),
+    onAutoAnalyzeError: (err) =>
+      logger.warn("database statistics not updated", { error: err instanceof Error ? err.message : String(err) }),
   });
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { markInProcess } from "./in-process-databases";
+import { startAutoAnalyze } from "./pglite-auto-analyze";
 import { retryWhileUnavailable } from "./retry-while-unavailable";
 import * as schema from "./schema";
 import type { Db, DbHandle } from "./types";
@@ -29,6 +30,12 @@ export interface OpenOptions {
   onConnectionError?: (err: Error) => void;
   /** Start-up could not reach the server and will try again. */
   onStartRetry?: (err: unknown, attempt: number) => void;
+  /** PGlite only: how often changed tables get fresh planner statistics (pglite-auto-analyze.ts); false: only when asked. */
+  autoAnalyzeMs?: number | false;
+  /** PGlite only: tables were analysed, and how long it took (ms). */
+  onAutoAnalyze?: (tables: string[], ms: number) => void;
+  /** PGlite only: analysing failed (the next interval tries again). */
+  onAutoAnalyzeError?: (err: unknown) => void;
 }
 
 // Name search tolerates typos like "captian" (word similarity 0.5); pg_trgm's default of 0.6 misses them.
@@ -108,5 +115,19 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   markInProcess(db);
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   await client.exec(SESSION_SETUP);
-  return { db, driver: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("none") };
+  const autoAnalyze = startAutoAnalyze(client, {
+    intervalMs: opts.autoAnalyzeMs,
+    onAnalyzed: opts.onAutoAnalyze,
+    onError: opts.onAutoAnalyzeError,
+  });
+  return {
+    db,
+    driver: "pglite",
+    close: async () => {
+      await autoAnalyze.stop();
+      await client.close();
+    },
+    dumpDataDir: () => client.dumpDataDir("none"),
+    analyzeNow: () => autoAnalyze.runOnce(),
+  };
 }

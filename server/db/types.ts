@@ -11,4 +11,6 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tar archive (a copy to start another database from). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: gives the tables that need it fresh planner statistics now, as its timer does; their names. */
+  analyzeNow?(): Promise<string[]>;
 }
