@@ -52,10 +52,17 @@ export function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL 
   const turns = sql`select * from unnest(${value("userIds")}::uuid[], ${value("chatIds")}::uuid[], ${value("robotIds")}::bigint[],
       ${value("modelKeys")}::text[], ${value("messages")}::text[], ${value("coins")}::bigint[])
     with ordinality as t(user_id, chat_id, robot_id, model_key, message, coins, n)`;
+  // Every row a turn reads or changes is found through an index by the turn's own keys, whatever the planner
+  // guesses of the tables' sizes: the chat's and the first message's checks are scalar subqueries, run per turn,
+  // and the rows updated are also matched against the batch's keys (`= any`, an index condition). Written as
+  // `exists` and plain joins, Postgres could plan one scan of a whole table for the batch, and PGlite, whose tables
+  // went unanalysed (pglite-auto-analyze.ts), kept such plans as the tables grew (bench/README.md, issue 16,
+  // eighteenth session).
+  //
   // The chat must still be the user's before anything is charged (it may have been deleted since it was read).
   const chatLive = (t: string) =>
     existing
-      ? sql`exists (select 1 from ${chatSessions} c where c.id = ${sql.raw(t)}.chat_id and c.user_id = ${sql.raw(t)}.user_id)`
+      ? sql`(select 1 from ${chatSessions} c where c.id = ${sql.raw(t)}.chat_id and c.user_id = ${sql.raw(t)}.user_id) is not null`
       : sql`true`;
   const paid =
     kind === "allowance"
@@ -66,14 +73,15 @@ export function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL 
           returning user_id, free_replies as free_used, null::bigint as balance_after`
       : kind === "coins"
         ? sql`update ${wallets} w set balance = w.balance - turns.coins, updated_at = ${now}
-          from turns where w.user_id = turns.user_id and w.balance >= turns.coins and ${chatLive("turns")}
+          from turns where w.user_id = turns.user_id and w.user_id = any(${value("userIds")}::uuid[])
+            and w.balance >= turns.coins and ${chatLive("turns")}
           returning w.user_id, null::integer as free_used, w.balance as balance_after`
         : sql`select turns.user_id, null::integer as free_used, null::bigint as balance_after
           from turns where ${chatLive("turns")}`;
   const session = existing
     ? sql`update ${chatSessions} s set model_key = turns.model_key, last_message_at = ${now}
         from turns join paid on paid.user_id = turns.user_id
-        where s.id = turns.chat_id and s.user_id = turns.user_id
+        where s.id = turns.chat_id and s.id = any(${value("chatIds")}::uuid[]) and s.user_id = turns.user_id
         returning s.id`
     : sql`insert into ${chatSessions} (id, user_id, robot_id, model_key, last_message_at)
         select turns.chat_id, turns.user_id, turns.robot_id, turns.model_key, ${now}
@@ -89,6 +97,10 @@ export function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL 
           returning id
         )`
       : sql``;
+  // A new chat's message is its first.
+  const firstMessage = existing
+    ? sql`(select 1 from ${chatMessages} where session_id = turns.chat_id and role = 'user' limit 1) is null`
+    : sql`true`;
   return sql`
     with turns as (${turns}),
     paid as (${paid}),
@@ -105,7 +117,7 @@ export function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL 
     )${ledger}
     select turns.n, messages.*, paid.free_used, paid.balance_after,
       (select balance from ${wallets} where user_id = turns.user_id) as balance_before, ${chatLive("turns")} as chat_live,
-      not exists (select 1 from ${chatMessages} where session_id = turns.chat_id and role = 'user') as first_message
+      ${firstMessage} as first_message
     from turns
       left join messages on messages.session_id = turns.chat_id
       left join paid on paid.user_id = turns.user_id
