@@ -56,7 +56,10 @@ async function openBenchDatabase(opts: Options): Promise<{ handle: DbHandle; lab
     return { handle, label: "PGlite in memory" };
   }
   const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL, "kewl_bench_stmts_");
-  const handle = await openDatabase({ databaseUrl: scratch.url });
+  const opened = await openDatabase({ databaseUrl: scratch.url });
+  // Closed once, by main or by the cleanups when main failed (before the database is dropped).
+  let closing: Promise<void> | undefined;
+  const handle = { ...opened, close: () => (closing ??= opened.close()) };
   onCleanup("close the database", () => handle.close());
   return { handle, label: `Postgres, ${scratch.safeUrl}` };
 }

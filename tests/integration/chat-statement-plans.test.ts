@@ -73,7 +73,7 @@ describe.each(testDrivers())("a reply's statements, as planned on a new site's %
     ["allowance", true],
     ["coins", false],
     ["coins", true],
-    ["free", true],
+    ["included", true],
   ] as const)("a turn paid by %s (an existing chat: %s) reads no table whole", async (kind, existing) => {
     const nodes = await genericPlan(database, dialect.sqlToQuery(turnStatement(kind, existing)).sql);
     for (const table of ["chat_messages", "chat_sessions", "wallets", "chat_daily_usage"]) {
