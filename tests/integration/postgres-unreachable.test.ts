@@ -50,7 +50,9 @@ describe("an unreachable Postgres server", () => {
     const retries: unknown[] = [];
     const err = await openDatabase({
       databaseUrl: closedUrl,
-      startRetryMs: 300,
+      // The first retry comes 250 ms after the first attempt, and only within this budget: 300 ms left a refused
+      // attempt 50 ms on a loaded machine, and one took longer (no retry). 3 s gives up after about 1.75 s.
+      startRetryMs: 3000,
       onStartRetry: (e) => retries.push(e),
     }).then(
       () => null,
