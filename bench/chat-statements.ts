@@ -76,14 +76,14 @@ async function grow(handle: DbHandle, robotId: number, model: string, from: numb
       ), tokens as (
         insert into auth_tokens (user_id, kind, token_hash, expires_at)
         select id, 'session', md5(id::text), now() + interval '30 days' from new_users
+      ), chats as (
+        insert into chat_sessions (id, user_id, robot_id, model_key, last_message_at)
+        select gen_random_uuid(), id, ${robotId}, ${model}, now() from new_users
+        returning id
       )
-      insert into chat_sessions (id, user_id, robot_id, model_key, last_message_at)
-      select gen_random_uuid(), id, ${robotId}, ${model}, now() from new_users`);
-    await handle.db.execute(sql`
       insert into chat_messages (session_id, role, content, status, model_key)
-      select s.id, case when m % 2 = 1 then 'user' else 'assistant' end, 'A message of the grown chats, of a usual length.', 'complete', ${model}
-      from chat_sessions s cross join generate_series(1, 10) m
-      where s.user_id in (select id from users where key between ${`grown_${start + 1}`} and ${`grown_${end}`} and key like 'grown\\_%')`);
+      select chats.id, case when m % 2 = 1 then 'user' else 'assistant' end, 'A message of the grown chats, of a usual length.', 'complete', ${model}
+      from chats cross join generate_series(1, 10) m`);
   }
 }
 
