@@ -20,8 +20,6 @@ import { readChatPersona } from "./chat-persona-column";
 import { lorebookOf } from "./lorebook-cache";
 import { resolvePersona } from "./persona-block";
 
-export { HISTORY_LIMIT } from "./reply-context-statement";
-
 export interface ChatCharacter {
   id: number;
   name: string;

@@ -4,7 +4,8 @@ import type { ReplyStream } from "../../providers/llm/types";
 import { leftWindowBefore } from "./memory/memory-window";
 import { compiledLorebookOf } from "./lorebook-cache";
 import { buildPrompt } from "./prompt";
-import { HISTORY_LIMIT, type ReplyContext } from "./reply-context";
+import type { ReplyContext } from "./reply-context";
+import { HISTORY_LIMIT } from "./reply-context-statement";
 
 export interface StartedModelReply {
   stream: ReplyStream;
