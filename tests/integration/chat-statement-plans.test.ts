@@ -1,16 +1,21 @@
-import { sql } from "drizzle-orm";
+import { Placeholder, sql, TransactionRollbackError } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { DbHandle } from "@/server/db/types";
 import { buildContextRead } from "@/server/modules/chat/reply-context-statement";
 import { turnStatement } from "@/server/modules/chat/turn-statement";
+import { hashToken } from "@/server/modules/sessions/tokens";
+import { createRobotAndModel, createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
   "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
   Plans?: PlanNode[];
 }
 const planNode: z.ZodType<PlanNode> = z.lazy(() =>
@@ -18,6 +23,9 @@ const planNode: z.ZodType<PlanNode> = z.lazy(() =>
     "Node Type": z.string(),
     "Relation Name": z.string().optional(),
     "Index Name": z.string().optional(),
+    "Actual Rows": z.number().optional(),
+    "Actual Loops": z.number().optional(),
+    "Rows Removed by Filter": z.number().optional(),
     Plans: z.array(planNode).optional(),
   }),
 );
@@ -86,5 +94,101 @@ describe.each(testDrivers())("a reply's statements, as planned on a new site's %
     expect(scansOf(nodes, "chat_messages").filter((scan) => !scan.startsWith("ModifyTable"))).toHaveLength(
       existing ? 1 : 0,
     );
+  });
+});
+
+/** A value as an SQL literal (EXPLAIN takes no parameters). */
+const literal = (value: unknown) =>
+  typeof value === "number" || typeof value === "boolean" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+
+/** Rows a table's scans read, over all their runs: those they returned and those their filters removed. */
+const rowsRead = (nodes: PlanNode[], table: string) =>
+  nodes
+    .filter((n) => n["Relation Name"] === table)
+    .reduce(
+      (sum, n) => sum + ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1),
+      0,
+    );
+
+/**
+ * Statistics lag behind a growing table: autovacuum (and PGlite's pass) analyses one after a tenth of it has
+ * changed, and a prepared statement keeps its generic plan until then. On a new site whose tables were analysed at
+ * a row or two, the context read's plan joined every user to every request of the batch and looked up a session
+ * for each pair, a cost of users × requests × sessions; looked up request by request, each request reads at most
+ * a table (bench/README.md, issue 16, nineteenth session).
+ */
+describe.each(testDrivers())("the context read on %s, planned while the tables were nearly empty", (driver) => {
+  const BATCH = 8;
+  const GROWN = 300;
+  let database: DbHandle;
+  let robotId: number;
+  let firstToken: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    robotId = await createRobotAndModel(database.db, "plans", "Plans", "plans-model");
+    firstToken = (await createUserWithSession(database.db)).token;
+    await database.db.execute(sql`analyze`);
+  });
+  afterAll(async () => database?.close());
+
+  /** The statement's values for a batch of these token hashes (each asking for the latest chat). */
+  const valuesFor = (text: ReturnType<typeof buildContextRead>, hashes: string[]) => {
+    const named: Record<string, unknown> = {
+      tokenHashes: `{${hashes.join(",")}}`,
+      robotIds: `{${hashes.map(() => robotId).join(",")}}`,
+      chatIds: `{${hashes.map(() => "NULL").join(",")}}`,
+      now: new Date().toISOString(),
+      day: new Date().toISOString().slice(0, 10),
+    };
+    return text
+      .getQuery()
+      .params.map((p) => literal(p instanceof Placeholder ? named[p.name] : p))
+      .join(", ");
+  };
+
+  it.each([false, true])("reads at most each table once per request (a given chat: %s)", async (byChat) => {
+    const statement = buildContextRead(database.db, byChat);
+    let nodes: PlanNode[] = [];
+    // One transaction, rolled back: the generic plan is made on the small tables, then run on the grown ones.
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
+        await tx.execute(sql.raw(`prepare kewl_plan_run as ${statement.getQuery().sql}`));
+        try {
+          await tx.execute(sql.raw(`execute kewl_plan_run(${valuesFor(statement, [hashToken(firstToken)])})`));
+          const grown = await tx.execute(sql`
+            with new_users as (
+              insert into users (key, name) select 'plan_' || i, 'Plan' from generate_series(1, ${GROWN}::int) i
+              returning id
+            ), sessions as (
+              insert into auth_tokens (user_id, kind, token_hash, expires_at)
+              select id, 'session', md5(id::text), now() + interval '1 day' from new_users returning token_hash
+            ), chats as (
+              insert into chat_sessions (id, user_id, robot_id, model_key, last_message_at)
+              select gen_random_uuid(), id, ${robotId}, 'plans-model', now() from new_users
+            )
+            select token_hash from sessions limit ${BATCH}`);
+          const hashes = z
+            .object({ rows: z.array(z.object({ token_hash: z.string() })) })
+            .parse(grown)
+            .rows.map((r) => r.token_hash);
+          const plan = explained.parse(
+            await tx.execute(
+              sql.raw(`explain (analyze, format json) execute kewl_plan_run(${valuesFor(statement, hashes)})`),
+            ),
+          );
+          nodes = nodesOf(plan.rows[0]!["QUERY PLAN"][0]!.Plan);
+        } finally {
+          await tx.execute(sql.raw("deallocate kewl_plan_run"));
+        }
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    expect(nodes.length).toBeGreaterThan(0);
+    for (const table of ["auth_tokens", "users", "robots", "chat_sessions"]) {
+      expect(rowsRead(nodes, table), table).toBeLessThanOrEqual(BATCH * (GROWN + 2));
+    }
   });
 });

@@ -16,6 +16,9 @@ export interface ChatRef {
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
+/** A user's chats with a character, the latest first (chat_sessions_user_robot_latest_idx's order). */
+export const LATEST_CHAT_FIRST = [desc(chatSessions.lastMessageAt), desc(chatSessions.createdAt)];
+
 const LATEST = "latest_chat";
 const latest = alias(chatSessions, LATEST);
 
@@ -48,7 +51,7 @@ export async function findChat(db: Db, userId: string, ref: ChatRef): Promise<Ch
     .select()
     .from(chatSessions)
     .where(and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, ref.robotId), chatIdOrAny(ref.chatId)))
-    .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.createdAt))
+    .orderBy(...LATEST_CHAT_FIRST)
     .limit(1);
   return row;
 }

@@ -3,7 +3,7 @@ import { authTokens, chatMemories, chatMessages, chatSessions, robots, users } f
 import type { Db } from "../../db/types";
 import { visibleCharacters } from "../catalogue/character-visibility";
 import { liveSessionHash, sessionUserFields } from "../sessions/sessions";
-import { chatCondition } from "./chat-sessions";
+import { chatCondition, LATEST_CHAT_FIRST } from "./chat-sessions";
 import { enabledModelsJson } from "./chat-models";
 import { payerFields } from "./payer-state";
 
@@ -38,17 +38,70 @@ export function buildContextRead(db: Db, byChat: boolean) {
     from ${chatMessages}
     where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.chosen} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
-  // Each request's session by its token's hash alone (LATERAL ... LIMIT 1): a probe of the hash's unique index,
-  // whatever the planner guesses. Joined plainly to a table without statistics, Postgres guessed that one session
-  // passes the live-session conditions and planned a scan of every session for each batch, a plan that PGlite,
-  // whose tables went unanalysed (pglite-auto-analyze.ts), kept as the table grew (bench/README.md, issue 16,
-  // eighteenth session).
+  // Every row a request needs is looked up for that request alone (LATERAL ... LIMIT 1 on the table's key or one
+  // of its indexes), so the statement's cost follows the batch, not the tables, whatever the planner guesses of
+  // them. Joined as tables, their order and method were the planner's to choose: with no statistics it scanned
+  // every session for each batch, a plan PGlite kept as the table grew (eighteenth session); with statistics taken
+  // while `users` held a row or two, it paired every user with every request of the batch and looked up a session
+  // for each pair (2,056 lookups for a batch of 8 at 257 users); with good ones it still hashed every chat and
+  // every character for each batch (bench/README.md, issue 16, eighteenth and nineteenth sessions). Each lookup
+  // but the session's takes its table's own name, so the columns below keep naming the tables.
   const liveSession = db
     .select({ userId: authTokens.userId })
     .from(authTokens)
     .where(liveSessionHash(requestColumn.tokenHash, sql.placeholder("now")))
     .limit(1)
     .as("live_session");
+  const sessionUser = db
+    .select({ ...sessionUserFields, personaName: users.personaName, personaDescription: users.personaDescription })
+    .from(users)
+    .where(eq(users.id, liveSession.userId))
+    .limit(1)
+    .as("users");
+  const character = db
+    .select({
+      id: robots.id,
+      name: robots.name,
+      persona: robots.persona,
+      scenario: robots.scenario,
+      exampleDialogue: robots.exampleDialogue,
+      greeting: robots.greeting,
+      alternateGreetings: robots.alternateGreetings,
+      nsfw: robots.nsfw,
+      lorebook: robots.lorebook,
+      updatedAt: robots.updatedAt,
+    })
+    .from(robots)
+    .where(and(eq(robots.id, requestColumn.robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })))
+    .limit(1)
+    .as("robots");
+  const chatOf = db
+    .select({
+      id: chatSessions.id,
+      modelKey: chatSessions.modelKey,
+      greetingIndex: chatSessions.greetingIndex,
+      persona: chatSessions.persona,
+    })
+    .from(chatSessions);
+  const chat = (
+    byChat
+      ? chatOf.where(chatCondition(users.id, robots.id, requestColumn.chatId))
+      : chatOf
+          .where(and(eq(chatSessions.userId, users.id), eq(chatSessions.robotId, robots.id)))
+          .orderBy(...LATEST_CHAT_FIRST)
+  )
+    .limit(1)
+    .as("chat_sessions");
+  const memory = db
+    .select({
+      summary: chatMemories.summary,
+      facts: chatMemories.facts,
+      lastMessageId: chatMemories.lastMessageId,
+    })
+    .from(chatMemories)
+    .where(eq(chatMemories.sessionId, chatSessions.id))
+    .limit(1)
+    .as("chat_memories");
   return db
     .select({
       n: sql<number>`r.n`.mapWith(Number),
@@ -78,12 +131,9 @@ export function buildContextRead(db: Db, byChat: boolean) {
     })
     .from(requests)
     .innerJoinLateral(liveSession, sql`true`)
-    .innerJoin(users, eq(users.id, liveSession.userId))
-    .leftJoin(
-      robots,
-      and(eq(robots.id, requestColumn.robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })),
-    )
-    .leftJoin(chatSessions, chatCondition(users.id, robots.id, byChat ? requestColumn.chatId : undefined))
-    .leftJoin(chatMemories, eq(chatMemories.sessionId, chatSessions.id))
+    .innerJoinLateral(sessionUser, sql`true`)
+    .leftJoinLateral(character, sql`true`)
+    .leftJoinLateral(chat, sql`true`)
+    .leftJoinLateral(memory, sql`true`)
     .prepare(byChat ? "kewl_reply_contexts_chat" : "kewl_reply_contexts_latest");
 }
