@@ -14,12 +14,11 @@
  *   npm run bench:chat-statements -- [--postgres] [--sizes 0,2000,20000] [--runs N (30)] [--batch N (8)] [--no-analyze]
  */
 import { randomUUID } from "node:crypto";
-import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbHandle } from "../server/db/types";
-import { eachFlag, intFlag, onCleanup, out, percentile, printTable, runBench } from "./lib/harness";
+import { eachFlag, intFlag, machineLine, onCleanup, out, percentile, printTable, runBench } from "./lib/harness";
 import { DEFAULT_ADMIN_URL, createScratchDatabase } from "./lib/scratch-database";
 
 interface Options {
@@ -109,12 +108,7 @@ async function main(): Promise<void> {
   const robotId = robot.id;
 
   out(`Chat statements as the tables grow — ${new Date().toISOString()}`);
-  out(
-    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
+  out(machineLine());
   out(
     `database: ${label}; ${opts.runs} batches of ${opts.batch} replies at each size; ${opts.analyze ? "analysed before each size" : "never analysed"}`,
   );

@@ -14,7 +14,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Db } from "../server/db/types";
-import { eachFlag, intFlag, out, percentile, printTable, runBench, sleep } from "./lib/harness";
+import { eachFlag, intFlag, machineLine, out, percentile, printTable, runBench, sleep } from "./lib/harness";
 
 interface Options {
   runs: number;
@@ -49,12 +49,7 @@ async function main(): Promise<void> {
   const { readReplyContext } = await import("../server/modules/chat/reply-context");
 
   out(`PGlite statement bench — ${new Date().toISOString()}`);
-  out(
-    `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
+  out(machineLine());
   const client = await PGlite.create("memory://", { extensions: { pg_trgm } });
   const plain = drizzle(client, { schema }) as unknown as Db;
   const prepared = drizzle({

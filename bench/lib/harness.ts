@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 
 /** Cleanup steps, run last-registered first, once, on success, on error and on SIGINT/SIGTERM. */
 const cleanups: Array<{ name: string; run: () => Promise<void> }> = [];
@@ -82,6 +83,13 @@ export function intFlag(flag: string, value: string | undefined, min: number): n
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export const out = (line = "") => process.stdout.write(`${line}\n`);
+
+/** "machine: N cores, node vX, load average a b c": the line a bench's figures are read against. */
+export const machineLine = () =>
+  `machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
