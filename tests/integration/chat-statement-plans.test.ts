@@ -131,16 +131,19 @@ describe.each(testDrivers())("the context read on %s, planned while the tables w
   });
   afterAll(async () => database?.close());
 
-  /** The statement's values for a batch of these token hashes (each asking for the latest chat). */
-  const valuesFor = (text: ReturnType<typeof buildContextRead>, hashes: string[]) => {
+  /** The statement's values for a batch of requests by these sessions, for these chats (null: the latest). */
+  const valuesFor = (
+    statement: ReturnType<typeof buildContextRead>,
+    requests: { tokenHash: string; chatId: string | null }[],
+  ) => {
     const named: Record<string, unknown> = {
-      tokenHashes: `{${hashes.join(",")}}`,
-      robotIds: `{${hashes.map(() => robotId).join(",")}}`,
-      chatIds: `{${hashes.map(() => "NULL").join(",")}}`,
+      tokenHashes: `{${requests.map((r) => r.tokenHash).join(",")}}`,
+      robotIds: `{${requests.map(() => robotId).join(",")}}`,
+      chatIds: `{${requests.map((r) => r.chatId ?? "NULL").join(",")}}`,
       now: new Date().toISOString(),
       day: new Date().toISOString().slice(0, 10),
     };
-    return text
+    return statement
       .getQuery()
       .params.map((p) => literal(p instanceof Placeholder ? named[p.name] : p))
       .join(", ");
@@ -155,26 +158,30 @@ describe.each(testDrivers())("the context read on %s, planned while the tables w
         await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
         await tx.execute(sql.raw(`prepare kewl_plan_run as ${statement.getQuery().sql}`));
         try {
-          await tx.execute(sql.raw(`execute kewl_plan_run(${valuesFor(statement, [hashToken(firstToken)])})`));
+          const first = { tokenHash: hashToken(firstToken), chatId: null };
+          await tx.execute(sql.raw(`execute kewl_plan_run(${valuesFor(statement, [first])})`));
           const grown = await tx.execute(sql`
             with new_users as (
               insert into users (key, name) select 'plan_' || i, 'Plan' from generate_series(1, ${GROWN}::int) i
               returning id
             ), sessions as (
               insert into auth_tokens (user_id, kind, token_hash, expires_at)
-              select id, 'session', md5(id::text), now() + interval '1 day' from new_users returning token_hash
+              select id, 'session', md5(id::text), now() + interval '1 day' from new_users
+              returning user_id, token_hash
             ), chats as (
               insert into chat_sessions (id, user_id, robot_id, model_key, last_message_at)
               select gen_random_uuid(), id, ${robotId}, 'plans-model', now() from new_users
+              returning id, user_id
             )
-            select token_hash from sessions limit ${BATCH}`);
-          const hashes = z
-            .object({ rows: z.array(z.object({ token_hash: z.string() })) })
+            select sessions.token_hash, chats.id as chat_id
+            from sessions join chats on chats.user_id = sessions.user_id limit ${BATCH}`);
+          const requests = z
+            .object({ rows: z.array(z.object({ token_hash: z.string(), chat_id: z.string() })) })
             .parse(grown)
-            .rows.map((r) => r.token_hash);
+            .rows.map((r) => ({ tokenHash: r.token_hash, chatId: byChat ? r.chat_id : null }));
           const plan = explained.parse(
             await tx.execute(
-              sql.raw(`explain (analyze, format json) execute kewl_plan_run(${valuesFor(statement, hashes)})`),
+              sql.raw(`explain (analyze, format json) execute kewl_plan_run(${valuesFor(statement, requests)})`),
             ),
           );
           nodes = nodesOf(plan.rows[0]!["QUERY PLAN"][0]!.Plan);
@@ -186,7 +193,8 @@ describe.each(testDrivers())("the context read on %s, planned while the tables w
       .catch((err: unknown) => {
         if (!(err instanceof TransactionRollbackError)) throw err;
       });
-    expect(nodes.length).toBeGreaterThan(0);
+    // Every request found its session and user (the rows of the statement).
+    expect(nodes[0]?.["Actual Rows"]).toBe(BATCH);
     for (const table of ["auth_tokens", "users", "robots", "chat_sessions"]) {
       expect(rowsRead(nodes, table), table).toBeLessThanOrEqual(BATCH * (GROWN + 2));
     }
