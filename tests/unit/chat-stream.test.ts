@@ -1,9 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "@/lib/api/errors";
-import { describeChatError, FAILURE_MESSAGES, refusalNotice } from "@/lib/chat/chat-failures";
+import { FAILURE_MESSAGES } from "@/lib/chat/chat-failures";
 import { chatReducer, initialChatState, shownReply, type ChatAction, type ChatState } from "@/lib/chat/chat-state";
 import { consumeChatStream, type ChatStreamOutcome } from "@/lib/chat/chat-stream";
-import { createFrameBatcher } from "@/lib/chat/frame-batcher";
 import { CHAT_CODES } from "@/lib/contracts/chat";
 import type { ChatEnd, ChatHistory, ChatMessage, ChatStart, ChatStreamErrorData } from "@/lib/contracts/chat-client";
 
@@ -330,76 +329,5 @@ describe("history in the reducer", () => {
     const failed = chatReducer(chatReducer(initialChatState, { type: "history_loading" }), { type: "history_failed" });
     expect(failed.history).toMatchObject({ loading: false, failed: true, loaded: false });
     expect(chatReducer(failed, { type: "reset" })).toBe(initialChatState);
-  });
-});
-
-describe("failures and notices", () => {
-  it("words each refusal", () => {
-    expect(refusalNotice(40202, null)?.title).toBe("Not enough coins for this model.");
-    expect(refusalNotice(40901, null)?.title).toBe("Wait for the current reply to finish.");
-    expect(refusalNotice(42902, null)).toMatchObject({
-      title: "You're sending messages too quickly. Try again in a moment.",
-      hint: null,
-    });
-    expect(refusalNotice(42903, { retry_after: 12 })?.hint).toBe("You can send again in 12 seconds.");
-    expect(refusalNotice(42903, { retry_after: 0.4 })?.hint).toBe("You can send again in 1 second.");
-    expect(refusalNotice(40011, null)?.title).toBe("This model isn't available right now.");
-    expect(refusalNotice(500, null)).toBeNull();
-  });
-
-  it("classifies other errors", () => {
-    expect(describeChatError(new Error("x"))).toEqual({ kind: "failed", code: -1, message: FAILURE_MESSAGES.generic });
-    // a dead session stored nothing: a refusal, so the text goes back to the composer
-    expect(describeChatError(new ApiError({ code: 401, msg: "Unauthorized", status: 401 }))).toEqual({
-      kind: "refused",
-      notice: { code: 401, title: FAILURE_MESSAGES.signedOut, hint: null },
-    });
-    expect(
-      describeChatError(new ApiError({ code: 400, msg: "message: At most 4000 characters", status: 400 })),
-    ).toMatchObject({
-      kind: "failed",
-      message: "message: At most 4000 characters",
-    });
-    expect(describeChatError(new ApiError({ code: -1 }))).toMatchObject({ message: FAILURE_MESSAGES.generic });
-  });
-});
-
-describe("frame batcher", () => {
-  it("emits the text of one frame at once, and flushes pending text on demand", () => {
-    const frames: Array<() => void> = [];
-    const emit = vi.fn();
-    const batcher = createFrameBatcher(emit, {
-      request: (cb) => frames.push(cb),
-      cancel: (h) => void (frames[h - 1] = () => undefined),
-    });
-    batcher.push("a");
-    batcher.push("b");
-    expect(emit).not.toHaveBeenCalled();
-    expect(frames).toHaveLength(1);
-    frames[0]!();
-    expect(emit).toHaveBeenLastCalledWith("ab");
-    batcher.push("c");
-    batcher.flush();
-    expect(emit).toHaveBeenLastCalledWith("c");
-    frames[1]!(); // the cancelled frame does nothing
-    expect(emit).toHaveBeenCalledTimes(2);
-    batcher.dispose();
-    expect(emit).toHaveBeenCalledTimes(2);
-  });
-
-  it("drops pending text and its frame when cancelled (Stop)", () => {
-    const frames: Array<() => void> = [];
-    const cancelled: number[] = [];
-    const emit = vi.fn();
-    const batcher = createFrameBatcher(emit, {
-      request: (cb) => frames.push(cb),
-      cancel: (h) => void cancelled.push(h),
-    });
-    batcher.push("words after Stop");
-    batcher.cancel();
-    expect(cancelled).toEqual([1]);
-    batcher.flush();
-    batcher.dispose();
-    expect(emit).not.toHaveBeenCalled();
   });
 });
