@@ -1,54 +1,18 @@
 import { randomBytes } from "node:crypto";
-import type { EventEmitter } from "node:events";
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_CODES, UPLOAD_MAX_BYTES, type UploadTicket } from "@/lib/contracts/files";
-import { createApi } from "@/server/api/app";
-import type { ApiDeps } from "@/server/api/context";
-import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
-import { createHttpServer } from "@/server/http-server";
-import { createLogger } from "@/server/logger";
-import { createEventWriter } from "@/server/modules/analytics/event-writer";
-import { createMemoryStore } from "@/server/modules/limits/memory-store";
-import { createMockProvider } from "@/tests/support/mock-model";
 import { UPLOAD_LIMITS } from "@/server/modules/files/upload-limits";
 import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
 import { signPolicy, type UploadPolicy } from "@/server/providers/storage/upload-policy";
 import { createUserWithSession } from "./helpers/fixtures";
+import { makeImage, pixelBomb, type ImageType } from "./helpers/test-images";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
-
-type ImageType = "image/png" | "image/jpeg" | "image/webp";
-
-/** A 640×400 picture with detail (so every format keeps some bytes), in the given format. */
-async function makeImage(type: ImageType, width = 640, height = 400): Promise<Buffer> {
-  const pixels = randomBytes(width * height * 3);
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  if (type === "image/png") return image.png().toBuffer();
-  if (type === "image/jpeg") return image.jpeg().toBuffer();
-  return image.webp().toBuffer();
-}
-
-/** A valid 1×1 PNG whose header then claims `width`×`height` (CRC fixed): a decompression bomb's shape. */
-async function pixelBomb(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
-      .png()
-      .toBuffer(),
-  );
-  // Signature (8), IHDR length (4), "IHDR" (4), width, height, then 5 more bytes of data and the CRC.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 interface Actor {
   token: string;
@@ -420,93 +384,5 @@ describe.each(testDrivers())("uploads on the local disk on %s", (driver) => {
     const { url } = (await (await verify(who, ticket.key)).json()).data;
     expect((await signed.request(url)).status).toBe(200);
     expect((await signed.request("/v1/file/sts", { headers: who.auth })).status).toBe(400);
-  });
-});
-
-/** The next `event` (an 'error' before it does not reject). */
-function next(emitter: EventEmitter, event: string): Promise<void> {
-  return new Promise((resolve) => emitter.once(event, () => resolve()));
-}
-
-describe("the local upload route over a real socket", () => {
-  let database: DbHandle;
-  let root: string;
-  let server: ReturnType<typeof createHttpServer>;
-  let base: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    root = await fs.mkdtemp(path.join(os.tmpdir(), "kewl-uploads-socket-"));
-    const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    const deps: ApiDeps = {
-      config,
-      database,
-      store: createMemoryStore(),
-      logger: createLogger("silent"),
-      llm: createMockProvider(),
-      payments: null,
-      storage: createLocalDiskStorage({ root, secret: randomBytes(32).toString("hex") }),
-      analytics: createEventWriter(database, createLogger("silent")),
-    };
-    server = createHttpServer(createApi(deps), { config });
-    await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    if (server?.server.listening) await server.shutdown(10);
-    await database?.close();
-    if (root) await fs.rm(root, { recursive: true, force: true });
-  });
-
-  it("answers 413 while a file past the cap is still being sent, and reads no more of it", async () => {
-    const { token } = await createUserWithSession(database.db);
-    const sts = await fetch(`${base}/v1/file/sts?content_type=image/png`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const ticket = (await sts.json()).data as UploadTicket;
-    const boundary = `----kewl${randomBytes(8).toString("hex")}`;
-    const head =
-      Object.entries(ticket.fields)
-        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-        .join("") +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
-
-    const serverSocket = new Promise<Socket>((resolve) => server.server.once("connection", resolve));
-    const agent = new http.Agent({ keepAlive: true });
-    const req = http.request(`${base}/v1/file/upload`, {
-      method: "POST",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      agent,
-    });
-    req.on("error", () => undefined); // the server closes the connection under the rest of the upload
-    const closed = next(req, "close");
-    const response = new Promise<http.IncomingMessage>((resolve) => req.once("response", resolve));
-    const chunk = Buffer.alloc(64 * 1024, 0x41);
-    let sent = 0;
-    const pump = () => {
-      while (!req.destroyed) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-    };
-    req.write(head);
-    pump();
-    const res = await response;
-    const endedBody = req.writableEnded;
-    const chunks: Buffer[] = [];
-    for await (const part of res) chunks.push(part as Buffer);
-    await closed;
-    const socket = await serverSocket;
-    if (!socket.destroyed) await next(socket, "close");
-    agent.destroy();
-
-    expect(endedBody).toBe(false);
-    expect(res.statusCode).toBe(413);
-    expect(res.headers.connection).toBe("close");
-    expect(JSON.parse(Buffer.concat(chunks).toString()).code).toBe(FILE_CODES.UPLOAD_TOO_LARGE);
-    expect(sent).toBeGreaterThan(UPLOAD_MAX_BYTES);
-    // The server stopped at the cap (plus socket buffers), however much the client pushed.
-    expect(socket.bytesRead).toBeLessThan(UPLOAD_MAX_BYTES + 2 * 1024 * 1024);
-    await expect(fs.access(path.join(root, ...ticket.key.split("/")))).rejects.toThrow();
   });
 });
