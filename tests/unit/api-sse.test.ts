@@ -6,6 +6,7 @@ import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
 import { ApiError } from "@/lib/api/errors";
 import { signParams } from "@/lib/api/sign-params";
 import { postStream } from "@/lib/api/sse";
+import { jsonResponse } from "@/tests/support/api-responses";
 
 const KEY = "sse-test-key";
 
@@ -21,10 +22,6 @@ function sseResponse(chunks: Array<string | Uint8Array>, onCancel?: () => void):
     },
   });
   return new Response(body, { status: 200, headers: { "content-type": "text/event-stream; charset=utf-8" } });
-}
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
 async function collect(stream: AsyncGenerator<unknown>): Promise<unknown[]> {
