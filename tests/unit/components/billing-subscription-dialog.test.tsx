@@ -1,81 +1,27 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BillingDialogsContent } from "@/components/billing/billing-dialogs-content";
-import { configureApiClient } from "@/lib/api";
-import { writeCoinProductsCache, writeSubscriptionProductsCache } from "@/lib/billing/product-cache";
+import { describe, expect, it, vi } from "vitest";
+import { writeSubscriptionProductsCache } from "@/lib/billing/product-cache";
 import { formatExpiryDate } from "@/lib/format/money";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
-import { clearToasts, useToastStore } from "@/stores/toast-store";
-import { fail, ok, stubAccountFetch, stubMatchMedia, USER, type AccountHandlers } from "../auth-fixtures";
-import { FREE, holding, NOT_SUBSCRIBED, PACKS, PLANS, PLUS, PRO, REDIRECT, walletWith } from "../billing-fixtures";
+import { fail, ok } from "../auth-fixtures";
+import { FREE, holding, NOT_SUBSCRIBED, PLANS, PLUS, PRO, REDIRECT } from "../billing-fixtures";
+import {
+  actionButton,
+  deferredRoute,
+  EXPIRES,
+  fakeTab,
+  postPaymentMessage,
+  radio,
+  renderDialogs,
+  resetBillingDialogsEachTest,
+  signIn,
+  toastTitles,
+} from "./billing-dialogs-support";
 
-const EXPIRES = 1_900_000_000;
-
-function signIn() {
-  useAuthStore.getState().setSession("t".repeat(43), USER);
-}
-
-function renderDialogs(routes: AccountHandlers["routes"]) {
-  const api = stubAccountFetch({ routes });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <BillingDialogsContent />
-    </QueryClientProvider>,
-  );
-  return api;
-}
-
-/** A route that answers when the test says so; `requested` settles once the request reached it (signing is async). */
-function deferredRoute() {
-  let seen: () => void = () => undefined;
-  let answer: (r: Response) => void = () => undefined;
-  const requested = new Promise<void>((r) => (seen = r));
-  const handler = () =>
-    new Promise<Response>((r) => {
-      answer = r;
-      seen();
-    });
-  return { handler, requested, release: (r: Response) => answer(r) };
-}
-
-const toastTitles = () => useToastStore.getState().toasts.map((t) => `${t.title} / ${t.description} / ${t.variant}`);
-const actionButton = () => screen.getByTestId("plan-action");
-const radio = (name: RegExp) => screen.getByRole("radio", { name });
-
-function fakeTab() {
-  return { closed: false, close: vi.fn(), location: { replace: vi.fn() } };
-}
-
-function postPaymentMessage(data: unknown, origin = window.location.origin) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent("message", { data, origin }));
-  });
-}
-
-beforeEach(() => {
-  stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-    // Failed GETs are retried at once instead of after the real back-off.
-    sleep: () => Promise.resolve(),
-  });
-  clearToasts();
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  useAuthStore.setState({ token: null, profile: null, modalOpen: false });
-  useDialogStore.getState().closeBilling();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBillingDialogsEachTest();
 
 describe("Choose your subscription", () => {
   it("shows the spinner, then the plans with prices, rights and the default selection", async () => {
@@ -336,100 +282,5 @@ describe("Choose your subscription", () => {
     act(() => useDialogStore.getState().openSubscription());
     await screen.findAllByTestId("plan-card");
     expect(screen.queryByTestId("payment-banner")).toBeNull();
-  });
-});
-
-describe("Get Coins", () => {
-  it("shows My Coins, the packages with discounts, and Purchase Now only once one is picked", async () => {
-    signIn();
-    renderDialogs({ "GET /v1/buy_coin/product": ok(PACKS), "GET /v1/buy_coin/wallet": ok(walletWith(1234)) });
-    act(() => useDialogStore.getState().openCoins());
-    const dialog = screen.getByRole("dialog", { name: "Get Coins" });
-    expect(within(dialog).getByText("Loading coin packages...")).toBeTruthy();
-
-    const cards = await screen.findAllByTestId("coin-pack");
-    expect(within(dialog).getByText("My Coins")).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId("coin-balance").textContent).toBe("1.2k"));
-    expect(cards.map((c) => within(c).getByTestId("coin-count").textContent)).toEqual(["100", "1.2k", "5.0k"]);
-    expect(cards.map((c) => within(c).getByTestId("coin-price").textContent)).toEqual(["$1.99", "$14.99", "$49.99"]);
-    expect(within(cards[0]!).queryByTestId("coin-discount")).toBeNull();
-    expect(within(cards[0]!).queryByTestId("coin-original-price")).toBeNull();
-    expect(within(cards[1]!).getByTestId("coin-discount").textContent).toBe("-25%");
-    expect(within(cards[1]!).getByTestId("coin-original-price").textContent).toBe("$19.99");
-    expect(within(cards[1]!).getByTestId("coin-remind").textContent).toBe("25% off");
-
-    const purchase = screen.getByRole("button", { name: "Purchase Now" });
-    expect(purchase).toHaveProperty("disabled", true);
-    expect(screen.getByRole("radio", { name: /5\.0k coins/ })).toHaveProperty("disabled", true);
-    await userEvent.setup().click(screen.getByRole("radio", { name: /1\.2k coins/ }));
-    expect(purchase).toHaveProperty("disabled", false);
-  });
-
-  it("a wallet that cannot load shows 0 (logged only); packages that cannot load are a toast", async () => {
-    signIn();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    renderDialogs({
-      "GET /v1/buy_coin/product": fail(50000, "down", 500),
-      "GET /v1/buy_coin/wallet": fail(50000, "x", 500),
-    });
-    act(() => useDialogStore.getState().openCoins());
-    await waitFor(() => expect(screen.getByTestId("coin-balance").textContent).toBe("0"));
-    await waitFor(() =>
-      expect(toastTitles()).toEqual(["Failed to load coin data / Please try again later / destructive"]),
-    );
-    expect(warn).toHaveBeenCalledWith("wallet could not be loaded", expect.anything());
-  });
-
-  it("shows the cached packages at once", () => {
-    writeCoinProductsCache(PACKS);
-    renderDialogs({ "GET /v1/buy_coin/product": () => new Promise<Response>(() => undefined) });
-    act(() => useDialogStore.getState().openCoins());
-    expect(screen.getAllByTestId("coin-pack")).toHaveLength(3);
-  });
-
-  it("signed out: Purchase Now opens the login modal, closes the dialog and creates no order", async () => {
-    const open = vi.fn();
-    vi.stubGlobal("open", open);
-    const api = renderDialogs({ "GET /v1/buy_coin/product": ok(PACKS) });
-    act(() => useDialogStore.getState().openCoins());
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole("radio", { name: /^100 coins/ }));
-    await user.click(screen.getByRole("button", { name: "Purchase Now" }));
-    expect(useAuthStore.getState().modalOpen).toBe(true);
-    expect(useDialogStore.getState().billingDialog).toBeNull();
-    expect(api.route("POST /v1/buy_coin/create")).toHaveLength(0);
-    expect(open).not.toHaveBeenCalled();
-  });
-
-  it("buys through the payment tab (USD when the package has no currency) and shows the new balance", async () => {
-    signIn();
-    const tab = fakeTab();
-    vi.stubGlobal(
-      "open",
-      vi.fn(() => tab),
-    );
-    let coins = 0;
-    const api = renderDialogs({
-      "GET /v1/buy_coin/product": ok(PACKS),
-      "GET /v1/buy_coin/wallet": () => ok(walletWith(coins)),
-      "POST /v1/buy_coin/create": ok(REDIRECT),
-    });
-    act(() => useDialogStore.getState().openCoins());
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole("radio", { name: /^100 coins/ }));
-    await user.click(screen.getByRole("button", { name: "Purchase Now" }));
-    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledOnce());
-    expect(api.route("POST /v1/buy_coin/create")[0]!.body).toMatchObject({
-      product_id: "coins-100",
-      currency: "USD",
-      money: 199,
-    });
-
-    coins = 100;
-    postPaymentMessage({ code: "payment-success" });
-    expect((await screen.findByTestId("payment-banner")).textContent).toBe(
-      "Purchase SuccessfulCoins have been added to your account successfully!",
-    );
-    await waitFor(() => expect(screen.getByTestId("coin-balance").textContent).toBe("100"));
   });
 });
