@@ -53,7 +53,7 @@ export function postPaymentMessage(data: unknown, origin = window.location.origi
   });
 }
 
-/** Registers the hooks every billing dialog test needs: a fresh API client, toasts and storage, a clean slate after. */
+/** The hooks every billing dialog test needs: a fresh API client, toasts and storage, and a clean slate after. */
 export function resetBillingDialogsEachTest(): void {
   beforeEach(() => {
     stubMatchMedia();
