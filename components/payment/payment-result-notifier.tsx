@@ -5,7 +5,21 @@ import { Link } from "@/components/ui/link";
 import { useClientValue } from "@/components/use-client-value";
 import type { PaymentMessage } from "@/lib/payment/payment-message";
 
-const hasLiveOpener = () => !!window.opener && !window.opener.closed;
+/**
+ * An opener that will hear this tab: open, and on this page's origin. The provider returns the tab to
+ * PUBLIC_BASE_URL, so a site opened under another host (127.0.0.1 for localhost, a www. name) has an opener
+ * elsewhere: the message could not reach it, so this tab stays open with the result rather than closing on nothing.
+ */
+const hasListeningOpener = (): boolean => {
+  const opener = window.opener as Window | null;
+  if (!opener || opener.closed) return false;
+  try {
+    return opener.location.origin === window.location.origin;
+  } catch {
+    // Another origin's location cannot be read.
+    return false;
+  }
+};
 
 /** Tells the opener how the payment ended (its own origin only), then closes this tab. */
 export function PaymentResultNotifier({
@@ -17,9 +31,9 @@ export function PaymentResultNotifier({
   title: string;
   text: string;
 }) {
-  const withOpener = useClientValue(hasLiveOpener, true);
+  const withOpener = useClientValue(hasListeningOpener, true);
   useEffect(() => {
-    if (!hasLiveOpener()) return;
+    if (!hasListeningOpener()) return;
     window.opener.postMessage({ code } satisfies PaymentMessage, window.location.origin);
     window.close();
   }, [code]);

@@ -34,6 +34,21 @@ for (const { path, code } of RESULTS) {
   });
 }
 
+test("/payment/callback opened by the app under another host stays open with the result", async ({ page, baseURL }) => {
+  // The provider returns the tab to PUBLIC_BASE_URL; here the app runs on 127.0.0.1 and the tab comes back on
+  // localhost, another origin, whose message the app would never hear: the tab must not close on nothing.
+  const elsewhere = new URL("/payment/callback", baseURL);
+  elsewhere.hostname = "localhost";
+  await page.goto("/");
+  const popupOpened = page.waitForEvent("popup");
+  await page.evaluate((url) => void window.open(url, "_blank"), elsewhere.href);
+  const popup = await popupOpened;
+  await expect(popup.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await expect(popup.getByText("You can close this tab and return to Kewl.")).toBeVisible();
+  await expect(popup.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
+  expect(popup.isClosed()).toBe(false);
+});
+
 test("/payment/callback opened directly says the payment succeeded and links home", async ({ page }) => {
   await page.goto("/payment/callback");
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
