@@ -10,7 +10,8 @@ import {
   setUnauthorizedHandler,
 } from "@/lib/api";
 import { signParams } from "@/lib/api/sign-params";
-import { bodyRecord, jsonResponse, ok, queryRecord, rejection } from "@/tests/support/api-responses";
+import { json, ok } from "./auth-fixtures";
+import { bodyRecord, queryRecord, rejection } from "./helpers/api-calls";
 
 const KEY = "unit-test-key";
 const BASE = "https://api.test";
@@ -138,10 +139,10 @@ describe("request shape", () => {
 describe("envelope", () => {
   it("resolves data on code 0 and code 200, and on status 0/200 when code is absent", async () => {
     respond(
-      () => jsonResponse({ code: 0, msg: "success", data: "a" }),
-      () => jsonResponse({ code: 200, msg: "ok", data: "b" }),
-      () => jsonResponse({ status: 200, data: "c" }),
-      () => jsonResponse({ status: 0, data: "d" }),
+      () => json({ code: 0, msg: "success", data: "a" }),
+      () => json({ code: 200, msg: "ok", data: "b" }),
+      () => json({ status: 200, data: "c" }),
+      () => json({ status: 0, data: "d" }),
     );
     expect(await apiGet("/v1/x")).toBe("a");
     expect(await apiGet("/v1/x")).toBe("b");
@@ -151,7 +152,7 @@ describe("envelope", () => {
 
   it("rejects a non-success body with an ApiError carrying code, msg, data, status and body", async () => {
     const body = { code: 40010, msg: "name is required", data: null };
-    respond(() => jsonResponse(body, 400));
+    respond(() => json(body, 400));
     const error = await rejection(apiPost("/v1/user/update", {}));
     expect(error).toMatchObject({ code: 40010, msg: "name is required", message: "name is required", status: 400 });
     expect(error.data).toBeNull();
@@ -159,7 +160,7 @@ describe("envelope", () => {
   });
 
   it("rejects a non-success body even on HTTP 200", async () => {
-    respond(() => jsonResponse({ code: 5, msg: "nope", data: { hint: 1 } }));
+    respond(() => json({ code: 5, msg: "nope", data: { hint: 1 } }));
     const error = await rejection(apiGet("/v1/x"));
     expect(error).toMatchObject({ code: 5, msg: "nope", status: 200, data: { hint: 1 } });
   });
@@ -167,8 +168,8 @@ describe("envelope", () => {
   it("rejects a malformed or non-JSON body with code -1 'Request failed'", async () => {
     respond(
       () => new Response("<html>oops</html>", { status: 200, headers: { "content-type": "text/html" } }),
-      () => jsonResponse({ data: 1 }),
-      () => jsonResponse([1, 2]),
+      () => json({ data: 1 }),
+      () => json([1, 2]),
     );
     for (let i = 0; i < 3; i++) {
       const error = await rejection(apiPost("/v1/x"));
@@ -214,7 +215,7 @@ describe("401", () => {
   it("calls the unauthorized handler once for a burst of 401s, then rejects", async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    respond(() => jsonResponse({ code: 401, msg: "token expired", data: null }, 401));
+    respond(() => json({ code: 401, msg: "token expired", data: null }, 401));
     const errors = await Promise.all([apiGet("/v1/a"), apiGet("/v1/b"), apiPost("/v1/c")].map(rejection));
     expect(handler).toHaveBeenCalledTimes(1);
     for (const error of errors) expect(error).toMatchObject({ code: 401, status: 401, msg: "token expired" });
@@ -223,7 +224,7 @@ describe("401", () => {
   it("treats body code 401 on HTTP 200 and HTTP 401 with any body the same way", async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    respond(() => jsonResponse({ code: 401, msg: "expired", data: null }, 200));
+    respond(() => json({ code: 401, msg: "expired", data: null }, 200));
     await rejection(apiGet("/v1/a"));
     expect(handler).toHaveBeenCalledTimes(1);
 
@@ -238,14 +239,14 @@ describe("401", () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     token = null;
-    respond(() => jsonResponse({ code: 401, msg: "login required", data: null }, 401));
+    respond(() => json({ code: 401, msg: "login required", data: null }, 401));
     await rejection(apiGet("/v1/user/info"));
     expect(handler).not.toHaveBeenCalled();
   });
 });
 
 describe("retries", () => {
-  const unavailable = () => jsonResponse({ code: 503, msg: "busy", data: null }, 503);
+  const unavailable = () => json({ code: 503, msg: "busy", data: null }, 503);
 
   it("retries a GET on 503 with backoff, re-signing each attempt", async () => {
     respond(unavailable, unavailable, () => ok("done"));
@@ -270,7 +271,7 @@ describe("retries", () => {
 
   it.each([408, 409, 425, 429, 500, 502, 504])("retries a GET on %i", async (status) => {
     respond(
-      () => jsonResponse({ code: status, msg: "x", data: null }, status),
+      () => json({ code: status, msg: "x", data: null }, status),
       () => ok(1),
     );
     await expect(apiGet("/v1/x")).resolves.toBe(1);
@@ -278,7 +279,7 @@ describe("retries", () => {
   });
 
   it("does not retry other statuses", async () => {
-    respond(() => jsonResponse({ code: 404, msg: "not found", data: null }, 404));
+    respond(() => json({ code: 404, msg: "not found", data: null }, 404));
     await rejection(apiGet("/v1/x"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -294,8 +295,8 @@ describe("retries", () => {
 
   it("waits out a short Retry-After, and answers a longer one than it waits at once", async () => {
     respond(
-      () => jsonResponse({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "2" }),
-      () => jsonResponse({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "10" }),
+      () => json({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "2" }),
+      () => json({ code: 429, msg: "slow down", data: null }, 429, { "retry-after": "10" }),
       () => ok(1),
     );
     await apiGet("/v1/x");
@@ -305,7 +306,7 @@ describe("retries", () => {
     fetchMock.mockClear();
     respond(
       () =>
-        jsonResponse({ code: 42904, msg: "Too many uploads", data: { retry_after: 540 } }, 429, {
+        json({ code: 42904, msg: "Too many uploads", data: { retry_after: 540 } }, 429, {
           "retry-after": "540",
         }),
       () => ok(1),
@@ -320,7 +321,7 @@ describe("retries", () => {
     vi.useFakeTimers();
     configureApiClient({ baseUrl: BASE, getToken: () => token, getDeviceId: () => "device-1", signingKey: KEY });
     respond(
-      () => jsonResponse({ code: 503, msg: "busy", data: null }, 503, { "retry-after": "1" }),
+      () => json({ code: 503, msg: "busy", data: null }, 503, { "retry-after": "1" }),
       () => ok("late"),
     );
     const promise = apiGet("/v1/x");
@@ -336,7 +337,7 @@ describe("network and abort", () => {
   it("stops retrying when aborted during the backoff wait", async () => {
     vi.useFakeTimers();
     configureApiClient({ baseUrl: BASE, getToken: () => token, getDeviceId: () => "device-1", signingKey: KEY });
-    respond(() => jsonResponse({ code: 503, msg: "busy", data: null }, 503));
+    respond(() => json({ code: 503, msg: "busy", data: null }, 503));
     const controller = new AbortController();
     const promise = apiGet("/v1/x", undefined, { signal: controller.signal });
     const settled = expect(promise).rejects.toMatchObject({ name: "AbortError" });

@@ -6,7 +6,7 @@ import { setUnauthorizedHandler } from "@/lib/api/unauthorized";
 import { ApiError } from "@/lib/api/errors";
 import { signParams } from "@/lib/api/sign-params";
 import { postStream } from "@/lib/api/sse";
-import { jsonResponse } from "@/tests/support/api-responses";
+import { json } from "./auth-fixtures";
 
 const KEY = "sse-test-key";
 
@@ -197,7 +197,7 @@ describe("postStream", () => {
   });
 
   it("throws an ApiError with code, msg and data for a JSON refusal", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ code: 4002, msg: "Not enough coins", data: { balance: 0 } }, 402));
+    fetchMock.mockResolvedValue(json({ code: 4002, msg: "Not enough coins", data: { balance: 0 } }, 402));
     const { error, seen } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(seen).toEqual([]);
     expect(error).toMatchObject({ code: 4002, msg: "Not enough coins", message: "Not enough coins" });
@@ -205,7 +205,7 @@ describe("postStream", () => {
   });
 
   it("defaults the message to 'Request failed'", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ code: 500 }, 500));
+    fetchMock.mockResolvedValue(json({ code: 500 }, 500));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error).toMatchObject({ code: 500, msg: "Request failed", data: null });
   });
@@ -213,14 +213,14 @@ describe("postStream", () => {
   it("calls the unauthorized handler on a 401 refusal", async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    fetchMock.mockResolvedValue(jsonResponse({ code: 401, msg: "expired", data: null }, 401));
+    fetchMock.mockResolvedValue(json({ code: 401, msg: "expired", data: null }, 401));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error.code).toBe(401);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it("throws for a JSON answer without a code", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ hello: "world" }));
+    fetchMock.mockResolvedValue(json({ hello: "world" }));
     const { error } = await streamError(postStream("/v1/chat_session/chat", {}));
     expect(error).toMatchObject({ code: -1, msg: "Request failed" });
   });
@@ -233,17 +233,17 @@ describe("postStream", () => {
 
   it("reads a JSON answer exactly as apiPost does: same data, same error, same 401 hook", async () => {
     const answers: Array<[string, () => Response]> = [
-      ["success", () => jsonResponse({ code: 0, msg: "success", data: { balance: 3 } })],
-      ["refusal", () => jsonResponse({ code: 40201, msg: "Daily free replies used up", data: { left: 0 } }, 402)],
-      ["server error", () => jsonResponse({ code: 500 }, 500)],
-      ["401 envelope", () => jsonResponse({ code: 401, msg: "expired", data: null }, 401)],
-      ["401 code on HTTP 200", () => jsonResponse({ code: 401, msg: "expired", data: null })],
-      ["success code on HTTP 401", () => jsonResponse({ code: 0, msg: "success", data: { a: 1 } }, 401)],
+      ["success", () => json({ code: 0, msg: "success", data: { balance: 3 } })],
+      ["refusal", () => json({ code: 40201, msg: "Daily free replies used up", data: { left: 0 } }, 402)],
+      ["server error", () => json({ code: 500 }, 500)],
+      ["401 envelope", () => json({ code: 401, msg: "expired", data: null }, 401)],
+      ["401 code on HTTP 200", () => json({ code: 401, msg: "expired", data: null })],
+      ["success code on HTTP 401", () => json({ code: 0, msg: "success", data: { a: 1 } }, 401)],
       [
         "401 without an envelope",
         () => new Response("{nope", { status: 401, headers: { "content-type": "application/json" } }),
       ],
-      ["no code", () => jsonResponse({ hello: "world" })],
+      ["no code", () => json({ hello: "world" })],
       ["not JSON", () => new Response("{oops", { headers: { "content-type": "application/json" } })],
     ];
     const settle = async (run: () => Promise<unknown>) => {

@@ -28,8 +28,8 @@ export interface AccountHandlers {
   routes?: Record<string, Answer<Response>>;
 }
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 export const ok = (data: unknown) => json({ code: 0, msg: "success", data });
 export const fail = (code: number, msg: string, status = 400) => json({ code, msg, data: null }, status);

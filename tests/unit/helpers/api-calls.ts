@@ -1,17 +1,6 @@
 import { expect } from "vitest";
 import { ApiError } from "@/lib/api";
 
-/** A JSON response, as the API sends one (a fresh one each call: bodies are read once). */
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json", ...headers },
-  });
-}
-
-/** The API's success envelope around `data`. */
-export const ok = (data: unknown) => jsonResponse({ code: 0, msg: "success", data });
-
 /** A request URL's query as a record. */
 export function queryRecord(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams.entries());
