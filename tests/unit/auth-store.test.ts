@@ -6,6 +6,7 @@ import { selectIsLoggedIn, useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { networkDown, ok, stubAccountFetch, USER } from "./auth-fixtures";
+import { configureTestApiClient } from "./helpers/test-api-client";
 
 const TOKEN = "t".repeat(43);
 const toasts = () => useToastStore.getState().toasts;
@@ -16,11 +17,7 @@ function signIn() {
 }
 
 beforeEach(() => {
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   useAuthStore.setState({ token: null, profile: null, modalOpen: false });
   localStorage.clear();
   clearToasts();

@@ -6,12 +6,12 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteHeaderWithAccount } from "@/components/auth/header-account";
-import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts } from "@/stores/toast-store";
 import { ok, stubAccountFetch, USER } from "../auth-fixtures";
 import { holding, PLANS, walletWith } from "../billing-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const router = {
   push: vi.fn(),
@@ -36,11 +36,7 @@ const HEADER_ROUTES = {
 };
 
 beforeEach(() => {
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   clearToasts();
   router.push.mockClear();
 });

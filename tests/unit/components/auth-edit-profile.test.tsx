@@ -3,11 +3,11 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
-import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { fail, ok, stubAccountFetch, stubMatchMedia, USER, type AccountHandlers } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const router = {
   push: vi.fn(),
@@ -65,11 +65,7 @@ const save = (user: ReturnType<typeof userEvent.setup>) =>
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   clearToasts();
   router.push.mockClear();
   uploadImage.mockReset();

@@ -3,7 +3,6 @@ import { act, cleanup, render, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginDialog } from "@/components/auth/login-dialog";
-import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
@@ -17,6 +16,7 @@ import {
   type AccountHandlers,
   type Inner,
 } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const EMAIL = "ada@example.com";
 const CAPTCHA_1 = "data:image/svg+xml;base64,MQ==";
@@ -43,11 +43,7 @@ async function enterEmail(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   useAuthStore.setState({ token: null, profile: null, modalOpen: false, rsaPublicKey: null });
   useAuthStore.getState().resetLoginForm();
   useDialogStore.setState({ editProfileOpen: false, editProfileFromRegistration: false });

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { BillingDialogsContent } from "@/components/billing/billing-dialogs-content";
-import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { stubAccountFetch, stubMatchMedia, USER, type AccountHandlers } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 export const EXPIRES = 1_900_000_000;
 
@@ -57,10 +57,7 @@ export function postPaymentMessage(data: unknown, origin = window.location.origi
 export function resetBillingDialogsEachTest(): void {
   beforeEach(() => {
     stubMatchMedia();
-    configureApiClient({
-      baseUrl: "http://api.test",
-      getToken: () => useAuthStore.getState().token,
-      getDeviceId: () => "device-1",
+    configureTestApiClient({
       // Failed GETs are retried at once instead of after the real back-off.
       sleep: () => Promise.resolve(),
     });

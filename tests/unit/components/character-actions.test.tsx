@@ -4,11 +4,11 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CharacterActions, type CharacterActionsProps } from "@/components/character/character-actions";
-import { configureApiClient } from "@/lib/api";
 import { SIGNATURE_HEADER } from "@/lib/api/signature";
 import { useAuthStore } from "@/stores/auth-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { fail, ok, stubAccountFetch, stubMatchMedia, USER, type AccountHandlers } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const router = {
   push: vi.fn(),
@@ -43,11 +43,7 @@ const lastToast = () => useToastStore.getState().toasts[0];
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   clearToasts();
   router.push.mockClear();
 });

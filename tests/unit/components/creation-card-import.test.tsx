@@ -2,11 +2,11 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { clearToasts } from "@/stores/toast-store";
 import { ok, stubAccountFetch, stubMatchMedia, USER } from "../auth-fixtures";
 import { cardPng, plainPng, renderCreate, V2_CARD } from "./creation-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const router = {
   push: vi.fn(),
@@ -42,11 +42,7 @@ const pngFile = (bytes: Uint8Array, name = "card.png") => new File([bytes as Blo
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   clearToasts();
   localStorage.clear();
   uploadImage.mockReset();

@@ -3,17 +3,13 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FavoriteButton } from "@/components/character/favorite-button";
-import { configureApiClient } from "@/lib/api";
 import { useAuthStore } from "@/stores/auth-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { fail, ok, stubAccountFetch, USER } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 beforeEach(() => {
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   useAuthStore.getState().setSession("t".repeat(43), USER);
   clearToasts();
 });

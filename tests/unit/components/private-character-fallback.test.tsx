@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PrivateCharacterFallback } from "@/components/character/private-character-fallback";
-import { configureApiClient } from "@/lib/api";
 import type { RobotDetail } from "@/lib/contracts/catalogue";
 import { useAuthStore } from "@/stores/auth-store";
 import { fail, ok, stubAccountFetch, stubMatchMedia, USER } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const router = {
   push: vi.fn(),
@@ -50,11 +50,7 @@ function renderFallback() {
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   router.replace.mockClear();
 });
 afterEach(() => {

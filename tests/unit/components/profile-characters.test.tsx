@@ -4,11 +4,11 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProfileCharacters } from "@/components/profile/profile-characters";
-import { configureApiClient } from "@/lib/api";
 import type { OwnCharacterCard } from "@/lib/contracts/creation";
 import { useAuthStore } from "@/stores/auth-store";
 import { clearToasts, useToastStore } from "@/stores/toast-store";
 import { ok, stubAccountFetch, stubMatchMedia, USER } from "../auth-fixtures";
+import { configureTestApiClient } from "../helpers/test-api-client";
 
 const router = {
   push: vi.fn(),
@@ -86,11 +86,7 @@ function renderProfile(profileKey = USER.key) {
 
 beforeEach(() => {
   stubMatchMedia();
-  configureApiClient({
-    baseUrl: "http://api.test",
-    getToken: () => useAuthStore.getState().token,
-    getDeviceId: () => "device-1",
-  });
+  configureTestApiClient();
   clearToasts();
 });
 afterEach(() => {
