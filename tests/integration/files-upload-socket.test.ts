@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { EventEmitter } from "node:events";
 import fs from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,13 +15,9 @@ import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
 import { createMockProvider } from "@/tests/support/mock-model";
+import { endlessUpload } from "./helpers/endless-upload";
 import { createUserWithSession } from "./helpers/fixtures";
 import { createTestDatabase } from "./helpers/test-database";
-
-/** The next `event` (an 'error' before it does not reject). */
-function next(emitter: EventEmitter, event: string): Promise<void> {
-  return new Promise((resolve) => emitter.once(event, () => resolve()));
-}
 
 describe("the local upload route over a real socket", () => {
   let database: DbHandle;
@@ -68,42 +62,19 @@ describe("the local upload route over a real socket", () => {
         .join("") +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
 
-    const serverSocket = new Promise<Socket>((resolve) => server.server.once("connection", resolve));
-    const agent = new http.Agent({ keepAlive: true });
-    const req = http.request(`${base}/v1/file/upload`, {
-      method: "POST",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      agent,
+    const { res, body, endedBody, sent, serverRead } = await endlessUpload(server.server, `${base}/v1/file/upload`, {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      head,
+      chunk: Buffer.alloc(64 * 1024, 0x41),
     });
-    req.on("error", () => undefined); // the server closes the connection under the rest of the upload
-    const closed = next(req, "close");
-    const response = new Promise<http.IncomingMessage>((resolve) => req.once("response", resolve));
-    const chunk = Buffer.alloc(64 * 1024, 0x41);
-    let sent = 0;
-    const pump = () => {
-      while (!req.destroyed) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-    };
-    req.write(head);
-    pump();
-    const res = await response;
-    const endedBody = req.writableEnded;
-    const chunks: Buffer[] = [];
-    for await (const part of res) chunks.push(part as Buffer);
-    await closed;
-    const socket = await serverSocket;
-    if (!socket.destroyed) await next(socket, "close");
-    agent.destroy();
 
     expect(endedBody).toBe(false);
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe("close");
-    expect(JSON.parse(Buffer.concat(chunks).toString()).code).toBe(FILE_CODES.UPLOAD_TOO_LARGE);
+    expect(JSON.parse(body).code).toBe(FILE_CODES.UPLOAD_TOO_LARGE);
     expect(sent).toBeGreaterThan(UPLOAD_MAX_BYTES);
     // The server stopped at the cap (plus socket buffers), however much the client pushed.
-    expect(socket.bytesRead).toBeLessThan(UPLOAD_MAX_BYTES + 2 * 1024 * 1024);
+    expect(serverRead).toBeLessThan(UPLOAD_MAX_BYTES + 2 * 1024 * 1024);
     await expect(fs.access(path.join(root, ...ticket.key.split("/")))).rejects.toThrow();
   });
 });

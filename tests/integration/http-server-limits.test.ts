@@ -1,6 +1,5 @@
-import type { EventEmitter } from "node:events";
 import http from "node:http";
-import net, { type AddressInfo, type Socket } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "@/server/api/app";
@@ -13,6 +12,7 @@ import { createEventWriter } from "@/server/modules/analytics/event-writer";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
 import { randomLoopback, requestFrom } from "../support/loopback-client";
+import { endlessUpload, next, text } from "./helpers/endless-upload";
 import { testLocalStorage } from "./helpers/test-api";
 import { createTestDatabase } from "./helpers/test-database";
 
@@ -50,17 +50,6 @@ async function start(env: Record<string, string>, api?: Hono<ApiEnv>): Promise<{
   return { port, base: `http://127.0.0.1:${port}` };
 }
 
-/** The next `event` (unlike events.once, an 'error' before it does not reject). */
-function next(emitter: EventEmitter, event: string): Promise<void> {
-  return new Promise((resolve) => emitter.once(event, () => resolve()));
-}
-
-async function text(res: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString();
-}
-
 /** A raw connection that sends `head` and then nothing: what it was answered, once the server closed it. */
 async function stalled(port: number, head: string): Promise<string> {
   const socket = net.connect(port, "127.0.0.1");
@@ -73,41 +62,16 @@ async function stalled(port: number, head: string): Promise<string> {
 }
 
 describe("request bodies", () => {
-  /**
-   * POSTs a chunked body that never ends, writing whenever the socket takes more, until the server answers; then
-   * goes on writing until the server closes the connection. What the server read off its socket, all told.
-   */
-  async function endlessUpload(url: string) {
-    const serverSocket = new Promise<Socket>((resolve) => current!.server.once("connection", resolve));
-    // A keep-alive client, as browsers are: the server could keep the connection by reading the body to its end.
-    const agent = new http.Agent({ keepAlive: true });
-    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, agent });
-    req.on("error", () => undefined); // the server closes the connection under the rest of the upload
-    const closed = next(req, "close");
-    const response = new Promise<http.IncomingMessage>((resolve) => req.once("response", resolve));
-    const chunk = Buffer.alloc(16 * 1024, 0x20);
-    let sent = 0;
-    const pump = () => {
-      while (!req.destroyed) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-    };
-    req.write("{");
-    pump();
-    const res = await response;
-    const endedBody = req.writableEnded;
-    const body = await text(res);
-    await closed;
-    const socket = await serverSocket;
-    if (!socket.destroyed) await next(socket, "close");
-    agent.destroy();
-    return { res, body, endedBody, sent, serverRead: socket.bytesRead };
-  }
+  const endlessJson = (url: string) =>
+    endlessUpload(current!.server, url, {
+      contentType: "application/json",
+      head: "{",
+      chunk: Buffer.alloc(16 * 1024, 0x20),
+    });
 
   it("answers 413 while a chunked body past the limit is still being sent, and reads no more of it", async () => {
     const { base } = await start({});
-    const { res, body, endedBody, sent, serverRead } = await endlessUpload(`${base}/v1/tag/list`);
+    const { res, body, endedBody, sent, serverRead } = await endlessJson(`${base}/v1/tag/list`);
     expect(endedBody).toBe(false);
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe("close");
@@ -121,7 +85,7 @@ describe("request bodies", () => {
     const { base } = await start({ RATE_LIMIT_PER_MINUTE: "1" });
     const health = await fetch(`${base}/v1/health`);
     expect(health.status).toBe(200);
-    const { res, endedBody, serverRead } = await endlessUpload(`${base}/v1/tag/list`);
+    const { res, endedBody, serverRead } = await endlessJson(`${base}/v1/tag/list`);
     expect(endedBody).toBe(false);
     expect(res.statusCode).toBe(429);
     expect(serverRead).toBeLessThan(1024 * 1024);
