@@ -1,51 +1,49 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CHAT_CODES } from "@/lib/contracts/chat";
 import { chatMessages, robots } from "@/server/db/schema";
-import type { DbHandle } from "@/server/db/types";
 import { flushChatCounts } from "@/server/modules/chat/chat-count-tally";
 import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { getBalance } from "@/server/modules/wallet/wallet";
-import type { MockProvider } from "@/tests/support/mock-model";
 import { CHAT_API_ENV as ENV, chatApiWorld, repliesSettled } from "./helpers/chat-api-world";
 import { readChatStream, textOf } from "./helpers/read-chat-stream";
-import { createTestApi, type TestApi } from "./helpers/test-api";
+import { createTestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
 
 describe.each(testDrivers())("chat API on %s", (driver) => {
   const { world, signIn, send, data } = chatApiWorld(driver);
-  let database: DbHandle;
-  let api: TestApi;
-  let llm: MockProvider;
-  let robotId: number;
-  beforeAll(() => ({ database, api, llm, robotId } = world));
 
   it("needs a signed-in user for chat, history, set_model, recent_list and wallet", async () => {
-    expect((await send({}, { robot_id: robotId, message: "hi" })).status).toBe(401);
-    expect((await api.post("/v1/chat_session/history", { robot_id: robotId })).status).toBe(401);
-    expect((await api.post("/v1/chat_session/set_model", { robot_id: robotId, model: "standard" })).status).toBe(401);
-    expect((await api.request("/v1/chat_session/recent_list")).status).toBe(401);
-    expect((await api.request("/v1/buy_coin/wallet")).status).toBe(401);
+    expect((await send({}, { robot_id: world.robotId, message: "hi" })).status).toBe(401);
+    expect((await world.api.post("/v1/chat_session/history", { robot_id: world.robotId })).status).toBe(401);
+    expect(
+      (await world.api.post("/v1/chat_session/set_model", { robot_id: world.robotId, model: "standard" })).status,
+    ).toBe(401);
+    expect((await world.api.request("/v1/chat_session/recent_list")).status).toBe(401);
+    expect((await world.api.request("/v1/buy_coin/wallet")).status).toBe(401);
   });
 
   it("refuses a sign-out's token and a garbled one with 401, and asks no model", async () => {
     const { auth } = await signIn();
-    expect((await api.post("/v1/user/logout", {}, auth)).status).toBe(200);
-    const calls = llm.calls.length;
-    const res = await send(auth, { robot_id: robotId, message: "hi" });
+    expect((await world.api.post("/v1/user/logout", {}, auth)).status).toBe(200);
+    const calls = world.llm.calls.length;
+    const res = await send(auth, { robot_id: world.robotId, message: "hi" });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 401, msg: "Authentication expired" });
-    expect((await send({ authorization: "Bearer not a token" }, { robot_id: robotId, message: "hi" })).status).toBe(
-      401,
-    );
-    expect(llm.calls.length).toBe(calls);
+    expect(
+      (await send({ authorization: "Bearer not a token" }, { robot_id: world.robotId, message: "hi" })).status,
+    ).toBe(401);
+    expect(world.llm.calls.length).toBe(calls);
   });
 
   it("streams start, deltas and end, stores both messages, and counts the chat once", async () => {
     const { auth } = await signIn();
-    await flushChatCounts(database.db); // the chats of the tests before, if any
-    const [before] = await database.db.select({ n: robots.chatCount }).from(robots).where(eq(robots.id, robotId));
-    const res = await send(auth, { robot_id: robotId, message: "  Hello there  " });
+    await flushChatCounts(world.database.db); // the chats of the tests before, if any
+    const [before] = await world.database.db
+      .select({ n: robots.chatCount })
+      .from(robots)
+      .where(eq(robots.id, world.robotId));
+    const res = await send(auth, { robot_id: world.robotId, message: "  Hello there  " });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     expect(res.headers.get("cache-control")).toBe("no-cache, no-transform");
@@ -72,24 +70,27 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     });
     expect((end.usage as { completion_tokens: number }).completion_tokens).toBe(5);
 
-    const history = await data(await api.post("/v1/chat_session/history", { robot_id: robotId }, auth));
+    const history = await data(await world.api.post("/v1/chat_session/history", { robot_id: world.robotId }, auth));
     expect(history.list.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
       ["user", "Hello there"],
       ["assistant", "Hello from the mock model."],
     ]);
-    await readChatStream(await send(auth, { robot_id: robotId, message: "Again" }));
+    await readChatStream(await send(auth, { robot_id: world.robotId, message: "Again" }));
     // Counted by the tally, written once a second (chat-count-tally.ts): written now.
-    await flushChatCounts(database.db);
-    const [after] = await database.db.select({ n: robots.chatCount }).from(robots).where(eq(robots.id, robotId));
+    await flushChatCounts(world.database.db);
+    const [after] = await world.database.db
+      .select({ n: robots.chatCount })
+      .from(robots)
+      .where(eq(robots.id, world.robotId));
     expect(after!.n).toBe(before!.n + 1);
   });
 
   it("sends the character, the history and the new message to the model", async () => {
     const { auth } = await signIn();
-    await readChatStream(await send(auth, { robot_id: robotId, message: "First question" }));
-    await readChatStream(await send(auth, { robot_id: robotId, message: "Second question" }));
-    const request = llm.calls.at(-1)!.request;
-    const [r] = await database.db.select().from(robots).where(eq(robots.id, robotId));
+    await readChatStream(await send(auth, { robot_id: world.robotId, message: "First question" }));
+    await readChatStream(await send(auth, { robot_id: world.robotId, message: "Second question" }));
+    const request = world.llm.calls.at(-1)!.request;
+    const [r] = await world.database.db.select().from(robots).where(eq(robots.id, world.robotId));
     expect(request.system).toContain(r!.name);
     expect(request.messages.at(-1)).toEqual({ role: "user", content: "Second question" });
     expect(request.messages.map((m) => m.content)).toContain("First question");
@@ -98,12 +99,12 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("refuses bad input with a 400 naming the field, unknown characters with 404 and unknown models with 40011", async () => {
     const { auth } = await signIn();
-    const empty = await send(auth, { robot_id: robotId, message: "   " });
+    const empty = await send(auth, { robot_id: world.robotId, message: "   " });
     expect(empty.status).toBe(400);
     expect((await empty.json()).msg).toContain("message");
-    expect((await send(auth, { robot_id: robotId, message: "x".repeat(4001) })).status).toBe(400);
+    expect((await send(auth, { robot_id: world.robotId, message: "x".repeat(4001) })).status).toBe(400);
     expect((await send(auth, { robot_id: 99_999_999, message: "hi" })).status).toBe(404);
-    const badModel = await send(auth, { robot_id: robotId, message: "hi", model: "gpt-99" });
+    const badModel = await send(auth, { robot_id: world.robotId, message: "hi", model: "gpt-99" });
     expect(badModel.status).toBe(400);
     expect((await badModel.json()).code).toBe(CHAT_CODES.MODEL_UNAVAILABLE);
   });
@@ -111,14 +112,14 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
   it("allows one reply at a time per chat", async () => {
     const { auth } = await signIn();
     // The first reply stays open (the model holds after "a") until the second request has been answered.
-    llm.setScript({ chunks: ["a", "b", "c"], holdAfterChunks: 1 });
-    const first = await send(auth, { robot_id: robotId, message: "one" });
-    const second = await send(auth, { robot_id: robotId, message: "two" });
+    world.llm.setScript({ chunks: ["a", "b", "c"], holdAfterChunks: 1 });
+    const first = await send(auth, { robot_id: world.robotId, message: "one" });
+    const second = await send(auth, { robot_id: world.robotId, message: "two" });
     expect(second.status).toBe(409);
     expect((await second.json()).code).toBe(CHAT_CODES.REPLY_IN_PROGRESS);
-    llm.release();
+    world.llm.release();
     expect(textOf(await readChatStream(first))).toBe("abc");
-    const third = await send(auth, { robot_id: robotId, message: "three" });
+    const third = await send(auth, { robot_id: world.robotId, message: "three" });
     expect(third.status).toBe(200);
     await readChatStream(third);
   });
@@ -127,59 +128,63 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const { auth, user } = await signIn();
     // The model holds after two pieces, and no idle timeout can end the reply meanwhile: only the client's leaving
     // can abort it.
-    const patient = createTestApi(database, { ...ENV, LLM_IDLE_TIMEOUT_MS: "300000" }, undefined, llm);
-    llm.setScript({ chunks: ["Once", " upon", " a", " time", " there", " was"], holdAfterChunks: 2 });
-    const res = await patient.post("/v1/chat_session/chat", { robot_id: robotId, message: "Tell me a story" }, auth);
+    const patient = createTestApi(world.database, { ...ENV, LLM_IDLE_TIMEOUT_MS: "300000" }, undefined, world.llm);
+    world.llm.setScript({ chunks: ["Once", " upon", " a", " time", " there", " was"], holdAfterChunks: 2 });
+    const res = await patient.post(
+      "/v1/chat_session/chat",
+      { robot_id: world.robotId, message: "Tell me a story" },
+      auth,
+    );
     let deltas = 0;
     const stream = await readChatStream(res, (m) => m.type === "delta" && ++deltas === 2);
-    const call = llm.calls.at(-1)!;
+    const call = world.llm.calls.at(-1)!;
     await call.aborted;
     // A model that had not been aborted would go on now; this one stops where the client left.
-    llm.release();
+    world.llm.release();
     await call.ended;
     await repliesSettled();
     expect(call.chunksSent).toBe(deltas);
     const assistantId = Number(stream.messages[0]!.message_id);
-    const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantId));
+    const [row] = await world.database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantId));
     expect(row).toMatchObject({ status: "partial", content: "Once upon" });
-    const wallet = await data(await api.request("/v1/buy_coin/wallet", { headers: auth }));
+    const wallet = await data(await world.api.request("/v1/buy_coin/wallet", { headers: auth }));
     expect(wallet.free_replies_left).toBe(2);
     // the lease is free again
-    llm.setScript({});
-    await readChatStream(await send(auth, { robot_id: robotId, message: "Go on" }));
-    expect(await getBalance(database.db, user.id)).toBe(0);
+    world.llm.setScript({});
+    await readChatStream(await send(auth, { robot_id: world.robotId, message: "Go on" }));
+    expect(await getBalance(world.database.db, user.id)).toBe(0);
   });
 
   it("does not refund or overwrite a reply the interrupted-reply sweeper settled while it streamed", async () => {
     const { auth } = await signIn();
     const freeLeft = async () =>
-      (await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left;
-    await readChatStream(await send(auth, { robot_id: robotId, message: "first" }));
-    llm.setScript({ chunks: [], hang: true });
-    const res = await send(auth, { robot_id: robotId, message: "second" });
+      (await data(await world.api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left;
+    await readChatStream(await send(auth, { robot_id: world.robotId, message: "first" }));
+    world.llm.setScript({ chunks: [], hang: true });
+    const res = await send(auth, { robot_id: world.robotId, message: "second" });
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     const messageId = Number(/"message_id":(\d+)/.exec(first)![1]);
     expect(await freeLeft()).toBe(1);
     // as if this process had been given up for dead: every streaming row counts as interrupted
-    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(world.database.db, { olderThanMs: -60_000 })).toBe(1);
     expect(await freeLeft()).toBe(2);
     // the client leaves; the relay ends a reply that is no longer its own, and gives nothing back a second time
     await reader.cancel();
-    await llm.calls.at(-1)!.aborted;
+    await world.llm.calls.at(-1)!.aborted;
     await repliesSettled();
-    const [row] = await database.db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+    const [row] = await world.database.db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
     expect(row).toMatchObject({ status: "failed", content: "" });
     expect(await freeLeft()).toBe(2);
   });
 
   it("tells a client still reading that a reply the sweeper settled has failed", async () => {
     const { auth } = await signIn();
-    llm.setScript({ chunks: [], hang: true });
-    const res = await send(auth, { robot_id: robotId, message: "anyone there?" });
+    world.llm.setScript({ chunks: [], hang: true });
+    const res = await send(auth, { robot_id: world.robotId, message: "anyone there?" });
     const reader = res.body!.getReader();
     await reader.read();
-    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(world.database.db, { olderThanMs: -60_000 })).toBe(1);
     const rest = await readChatStream(
       new Response(
         new ReadableStream({
@@ -199,13 +204,13 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       coins_refunded: false,
     });
     expect(rest.closed).toBe(true);
-    expect((await data(await api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left).toBe(3);
+    expect((await data(await world.api.request("/v1/buy_coin/wallet", { headers: auth }))).free_replies_left).toBe(3);
   });
 
   it("ends with an error, marks the reply failed and refunds it when the model fails before any text", async () => {
     const { auth } = await signIn();
-    llm.setScript({ failAfterChunks: 0 });
-    const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
+    world.llm.setScript({ failAfterChunks: 0 });
+    const stream = await readChatStream(await send(auth, { robot_id: world.robotId, message: "hi" }));
     const last = stream.messages.at(-1)!;
     expect(stream.closed).toBe(true);
     expect(last).toMatchObject({
@@ -213,14 +218,14 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       error: { code: CHAT_CODES.UPSTREAM_FAILED },
       message: { status: "failed", content: "" },
     });
-    const wallet = await data(await api.request("/v1/buy_coin/wallet", { headers: auth }));
+    const wallet = await data(await world.api.request("/v1/buy_coin/wallet", { headers: auth }));
     expect(wallet.free_replies_left).toBe(3);
   });
 
   it("keeps the text that came before a mid-stream failure as partial", async () => {
     const { auth } = await signIn();
-    llm.setScript({ chunks: ["It", " was", " a"], malformedAfterChunks: 2 });
-    const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
+    world.llm.setScript({ chunks: ["It", " was", " a"], malformedAfterChunks: 2 });
+    const stream = await readChatStream(await send(auth, { robot_id: world.robotId, message: "hi" }));
     expect(textOf(stream)).toBe("It was");
     expect(stream.messages.at(-1)).toMatchObject({
       type: "error",
@@ -231,16 +236,16 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("fails a reply whose first text does not come in time, and one that goes silent", async () => {
     const { auth } = await signIn();
-    llm.setScript({ hang: true });
-    const stream = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
+    world.llm.setScript({ hang: true });
+    const stream = await readChatStream(await send(auth, { robot_id: world.robotId, message: "hi" }));
     expect(stream.messages.at(-1)).toMatchObject({
       type: "error",
       error: { code: CHAT_CODES.UPSTREAM_TIMEOUT },
       message: { status: "failed" },
     });
-    expect(llm.calls.at(-1)!.abortedAt).not.toBeNull();
-    llm.setScript({ chunks: ["Hm", "m"], hangAfterChunks: 1 });
-    const silent = await readChatStream(await send(auth, { robot_id: robotId, message: "hi" }));
+    expect(world.llm.calls.at(-1)!.abortedAt).not.toBeNull();
+    world.llm.setScript({ chunks: ["Hm", "m"], hangAfterChunks: 1 });
+    const silent = await readChatStream(await send(auth, { robot_id: world.robotId, message: "hi" }));
     expect(silent.messages.at(-1)).toMatchObject({
       type: "error",
       error: { code: CHAT_CODES.UPSTREAM_TIMEOUT },
@@ -250,43 +255,49 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
 
   it("pages history by cursor, oldest first within a page", async () => {
     const { auth } = await signIn();
-    for (let i = 0; i < 3; i++) await readChatStream(await send(auth, { robot_id: robotId, message: `q${i}` }));
-    const page1 = await data(await api.post("/v1/chat_session/history", { robot_id: robotId, limit: 4 }, auth));
+    for (let i = 0; i < 3; i++) await readChatStream(await send(auth, { robot_id: world.robotId, message: `q${i}` }));
+    const page1 = await data(
+      await world.api.post("/v1/chat_session/history", { robot_id: world.robotId, limit: 4 }, auth),
+    );
     expect(page1.list).toHaveLength(4);
     expect(page1.has_more).toBe(true);
     expect(page1.list[0].content).toBe("q1");
     const page2 = await data(
-      await api.post("/v1/chat_session/history", { robot_id: robotId, limit: 4, before: page1.next_before }, auth),
+      await world.api.post(
+        "/v1/chat_session/history",
+        { robot_id: world.robotId, limit: 4, before: page1.next_before },
+        auth,
+      ),
     );
     expect(page2.list.map((m: { content: string }) => m.content)).toEqual(["q0", "Hello from the mock model."]);
     expect(page2.has_more).toBe(false);
     expect(page2.next_before).toBeNull();
-    const none = await data(await api.post("/v1/chat_session/history", { robot_id: robotId + 1 }, auth));
+    const none = await data(await world.api.post("/v1/chat_session/history", { robot_id: world.robotId + 1 }, auth));
     expect(none).toEqual({ session_id: null, list: [], has_more: false, next_before: null, greeting_index: 0 });
   });
 
   it("lists recent chats newest first and sets the model per chat", async () => {
     const { auth } = await signIn();
-    const [a, b] = await database.db
+    const [a, b] = await world.database.db
       .select({ id: robots.id, name: robots.name })
       .from(robots)
       .where(eq(robots.nsfw, false))
       .limit(2);
     await readChatStream(await send(auth, { robot_id: a!.id, message: "to a" }));
     await readChatStream(await send(auth, { robot_id: b!.id, message: "to b" }));
-    const recent = await data(await api.request("/v1/chat_session/recent_list", { headers: auth }));
+    const recent = await data(await world.api.request("/v1/chat_session/recent_list", { headers: auth }));
     expect(recent.list.map((r: { robot: { id: number } }) => r.robot.id)).toEqual([b!.id, a!.id]);
     expect(recent.list[0]).toMatchObject({ robot: { name: b!.name }, last_message: "Hello from the mock model." });
 
     expect(
-      await data(await api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "premium" }, auth)),
+      await data(await world.api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "premium" }, auth)),
     ).toEqual({ current: "premium" });
-    const bad = await api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "nope" }, auth);
+    const bad = await world.api.post("/v1/chat_session/set_model", { robot_id: a!.id, model: "nope" }, auth);
     expect((await bad.json()).code).toBe(CHAT_CODES.MODEL_UNAVAILABLE);
   });
 
   it("lists models for visitors with their cost, the default as current", async () => {
-    const res = await data(await api.request("/v1/chat_session/model"));
+    const res = await data(await world.api.request("/v1/chat_session/model"));
     expect(res.current).toBe("standard");
     expect(
       res.list.map((m: { key: string; coin_cost: number; demo: boolean; available: boolean }) => [

@@ -34,7 +34,7 @@ export interface ChatApiWorld {
 
 /**
  * The chat API over a database of its own with the demo seed and a scripted model, for the describe block that
- * calls this: its hooks fill `world` before the block's own beforeAll hooks run.
+ * calls this: its hooks fill `world` before the block's own run, so tests read `world.api`, `world.llm` and so on.
  */
 export function chatApiWorld(driver: Driver) {
   const world = {} as ChatApiWorld;
