@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import { CHAT_CODES, CHAT_LIST_MAX } from "../../../lib/contracts/chat";
 import type { ChatSummary } from "../../../lib/contracts/chat-client";
@@ -8,7 +8,7 @@ import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
 import { visibleCharacters } from "../catalogue/character-visibility";
 import type { ChatDeps } from "./chat-context";
-import { chatNotFound, chatReplyLeaseKey, findChat, ownChat } from "./chat-sessions";
+import { chatNotFound, chatReplyLeaseKey, findChat, LATEST_CHAT_FIRST, ownChat } from "./chat-sessions";
 
 /** New chats a user may start in a minute: each is a row, and a script could otherwise fill the table. */
 export const CHATS_CREATED_PER_MINUTE = 10;
@@ -79,7 +79,7 @@ export async function listChats(db: Db, userId: string, robotId: number): Promis
     .select(summaryFields)
     .from(chatSessions)
     .where(and(eq(chatSessions.userId, userId), eq(chatSessions.robotId, robotId)))
-    .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.createdAt))
+    .orderBy(...LATEST_CHAT_FIRST)
     .limit(CHAT_LIST_MAX);
   return rows.map(toSummary);
 }
