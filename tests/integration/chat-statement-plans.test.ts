@@ -69,10 +69,18 @@ describe.each(testDrivers())("a reply's statements, as planned on a new site's %
   afterAll(async () => database?.close());
 
   it.each([false, true])(
-    "the context read (a given chat: %s) finds each session by its token's index",
+    "the context read (a given chat: %s) finds each session by its token's index, and every other row by an index",
     async (byChat) => {
       const nodes = await genericPlan(database, buildContextRead(database.db, byChat).getQuery().sql);
       expect(scansOf(nodes, "auth_tokens")).toEqual(["Index Scan auth_tokens_hash_uq"]);
+      for (const table of ["users", "robots", "chat_sessions", "chat_memories", "chat_messages"]) {
+        const scans = scansOf(nodes, table);
+        expect(scans.length, table).toBeGreaterThan(0);
+        expect(
+          scans.filter((scan) => !scan.startsWith("Index Scan")),
+          table,
+        ).toEqual([]);
+      }
     },
   );
 
