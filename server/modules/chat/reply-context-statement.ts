@@ -39,8 +39,8 @@ export function buildContextRead(db: Db, byChat: boolean) {
     where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.chosen} and ${chatMessages.status} in ('complete', 'partial') and ${chatMessages.content} <> ''
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
   // Every row a request needs is looked up for that request alone (LATERAL ... LIMIT 1 on the table's key or one
-  // of its indexes), so the statement's cost follows the batch, not the tables, whatever the planner guesses of
-  // them. Joined as tables, their order and method were the planner's to choose: with no statistics it scanned
+  // of its indexes): a probe of the index, or at worst (statistics taken while the table was tiny) one scan of the
+  // table per request, never one table multiplied by another. Joined as tables, their order and method were the planner's to choose: with no statistics it scanned
   // every session for each batch, a plan PGlite kept as the table grew (eighteenth session); with statistics taken
   // while `users` held a row or two, it paired every user with every request of the batch and looked up a session
   // for each pair (2,056 lookups for a batch of 8 at 257 users); with good ones it still hashed every chat and
