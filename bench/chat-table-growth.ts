@@ -12,6 +12,7 @@
  * space come back into use?), and `vacuum full` (the tables as compact as they can be), to compare with.
  *
  *   npm run bench:chat-table-growth -- [--users N (1000)] [--replies N (20000)] [--block N (5000)] [--length N (1200)]
+ *                                      [--batch N (50)]
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -24,20 +25,22 @@ interface Options {
   replies: number;
   block: number;
   length: number;
+  /** Replies whose statements are sent together, as a crowd's are (1: a quiet site's, one at a time). */
+  batch: number;
 }
 
-/** Replies whose statements are sent together, as a crowd's are. */
-const BATCH = 50;
-
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { users: 1000, replies: 20_000, block: 5000, length: 1200 };
+  const opts: Options = { users: 1000, replies: 20_000, block: 5000, length: 1200, batch: 50 };
   eachFlag(argv, (flag, arg, value) => {
-    if (flag === "--users") opts.users = intFlag(flag, value(), BATCH);
-    else if (flag === "--replies") opts.replies = intFlag(flag, value(), BATCH);
-    else if (flag === "--block") opts.block = intFlag(flag, value(), BATCH);
+    if (flag === "--users") opts.users = intFlag(flag, value(), 1);
+    else if (flag === "--replies") opts.replies = intFlag(flag, value(), 1);
+    else if (flag === "--block") opts.block = intFlag(flag, value(), 1);
     else if (flag === "--length") opts.length = intFlag(flag, value(), 1);
+    else if (flag === "--batch") opts.batch = intFlag(flag, value(), 1);
     else throw new Error(`unknown option ${arg}`);
   });
+  if (opts.users < opts.batch) throw new Error("--users must be at least --batch (a batch's users all differ)");
+  if (opts.block % opts.batch !== 0) throw new Error("--block must be a multiple of --batch");
   return opts;
 }
 
@@ -87,7 +90,7 @@ async function main(): Promise<void> {
   out(`Chat tables as replies accumulate on PGlite, never vacuumed — ${new Date().toISOString()}`);
   out(machineLine());
   out(
-    `${opts.users} users with a chat each, replies of ${opts.length} characters in batches of ${BATCH}; planner statistics refreshed after each block`,
+    `${opts.users} users with a chat each, replies of ${opts.length} characters in batches of ${opts.batch}; planner statistics refreshed after each block`,
   );
 
   const content = "word ".repeat(Math.ceil(opts.length / 5)).slice(0, opts.length);
@@ -129,7 +132,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const until = replies + opts.block;
     while (replies < until) {
-      const picked = Array.from({ length: BATCH }, (_, i) => users[(replies + i) % users.length]!);
+      const picked = Array.from({ length: opts.batch }, (_, i) => users[(replies + i) % users.length]!);
       const turns = await Promise.all(
         picked.map((u) =>
           storeTurn(db, {
@@ -156,7 +159,7 @@ async function main(): Promise<void> {
           }),
         ),
       );
-      replies += BATCH;
+      replies += opts.batch;
     }
     const ms = ((performance.now() - started) / opts.block).toFixed(2);
     await handle.analyzeNow?.();
