@@ -6,17 +6,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_CODES, UPLOAD_MAX_BYTES, type UploadTicket } from "@/lib/contracts/files";
 import { createApi } from "@/server/api/app";
-import type { ApiDeps } from "@/server/api/context";
-import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createHttpServer } from "@/server/http-server";
-import { createLogger } from "@/server/logger";
-import { createEventWriter } from "@/server/modules/analytics/event-writer";
-import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
-import { createMockProvider } from "@/tests/support/mock-model";
 import { endlessUpload } from "./helpers/endless-upload";
 import { createUserWithSession } from "./helpers/fixtures";
+import { createTestApi } from "./helpers/test-api";
 import { createTestDatabase } from "./helpers/test-database";
 
 describe("the local upload route over a real socket", () => {
@@ -28,18 +23,9 @@ describe("the local upload route over a real socket", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     root = await fs.mkdtemp(path.join(os.tmpdir(), "kewl-uploads-socket-"));
-    const config = parseConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
-    const deps: ApiDeps = {
-      config,
-      database,
-      store: createMemoryStore(),
-      logger: createLogger("silent"),
-      llm: createMockProvider(),
-      payments: null,
-      storage: createLocalDiskStorage({ root, secret: randomBytes(32).toString("hex") }),
-      analytics: createEventWriter(database, createLogger("silent")),
-    };
-    server = createHttpServer(createApi(deps), { config });
+    const storage = createLocalDiskStorage({ root, secret: randomBytes(32).toString("hex") });
+    const { deps } = createTestApi(database, {}, undefined, undefined, null, storage);
+    server = createHttpServer(createApi(deps), { config: deps.config });
     await new Promise<void>((resolve) => server.server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   });
