@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseConfig } from "@/server/config";
@@ -237,7 +238,11 @@ describe("OpenAI-compatible provider before its reader comes", () => {
       // The stub has written the whole reply; nobody has asked for it yet (the turn is still being stored).
       await stub.until("completed", completedBefore + 1);
       expect(connections).toHaveLength(1);
-      expect(connections[0]?.socket.isPaused()).toBe(true);
+      // The stub's last write and this client's read of it are two events of this process, in either order: the
+      // test waits for the pause itself (it never comes if text that waits for nobody is still read).
+      const socket = connections[0]!.socket;
+      if (!socket.isPaused()) await once(socket, "pause");
+      expect(socket.isPaused()).toBe(true);
 
       const { chunks, error } = await drainReply(stream, undefined, how);
       expect(error).toBeNull();
