@@ -143,7 +143,9 @@ export function useChatSession({ robotId, chatId, uid, model, onSettled, onChatN
       const ctrl = new AbortController();
       abortRef.current = ctrl;
       dispatch(begin);
-      const batcher = createFrameBatcher((delta) => dispatch({ type: "delta", text: delta }));
+      // Text paced on screen (frame-batcher.ts) unless the reader asked for less motion: then it shows as it comes.
+      const pace = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const batcher = createFrameBatcher((delta) => dispatch({ type: "delta", text: delta }), { pace });
       const outcome = await consumeChatStream(
         open(ctrl.signal),
         {

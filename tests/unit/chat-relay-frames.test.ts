@@ -62,7 +62,8 @@ describe("frame sink", () => {
     expect(coalesceWindowMs(50)).toBe(COALESCE_MS);
     expect(coalesceWindowMs(100)).toBe((100 * 1000) / WRITES_PER_SECOND);
     expect(coalesceWindowMs(100)).toBeGreaterThan(COALESCE_MS);
-    expect(coalesceWindowMs(200)).toBe(MAX_COALESCE_MS);
+    expect(coalesceWindowMs(200)).toBe(100);
+    expect(coalesceWindowMs(500)).toBe(MAX_COALESCE_MS);
     expect(coalesceWindowMs(1000)).toBe(MAX_COALESCE_MS);
     expect(coalesceWindowMs(100_000)).toBe(MAX_COALESCE_MS);
 

@@ -1,13 +1,55 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFrameBatcher } from "@/lib/chat/frame-batcher";
+import { createFrameBatcher, REVEAL_MAX_MS, type FrameBatcherOptions } from "@/lib/chat/frame-batcher";
+
+/** A clock and animation frames 16 ms apart that run only when the test says. */
+function frameWorld() {
+  let time = 0;
+  let queued: Array<{ handle: number; callback: () => void }> = [];
+  let handles = 0;
+  const emitted: Array<{ at: number; text: string }> = [];
+  const options: Required<Pick<FrameBatcherOptions, "scheduler" | "now">> = {
+    now: () => time,
+    scheduler: {
+      request: (callback) => {
+        queued.push({ handle: ++handles, callback });
+        return handles;
+      },
+      cancel: (handle) => void (queued = queued.filter((q) => q.handle !== handle)),
+    },
+  };
+  return {
+    options,
+    emitted,
+    emit: (text: string) => void emitted.push({ at: time, text }),
+    get queued() {
+      return queued.length;
+    },
+    /** Moves the clock to `to` (no frames meanwhile: a quiet spell or a push between frames). */
+    at(to: number) {
+      time = to;
+    },
+    /** Runs a frame every 16 ms up to `to`. */
+    framesUntil(to: number) {
+      while (time + 16 <= to) {
+        time += 16;
+        const due = queued;
+        queued = [];
+        for (const q of due) q.callback();
+      }
+    },
+    shown: () => emitted.map((e) => e.text).join(""),
+  };
+}
 
 describe("frame batcher", () => {
   it("emits the text of one frame at once, and flushes pending text on demand", () => {
     const frames: Array<() => void> = [];
     const emit = vi.fn();
     const batcher = createFrameBatcher(emit, {
-      request: (cb) => frames.push(cb),
-      cancel: (h) => void (frames[h - 1] = () => undefined),
+      scheduler: {
+        request: (cb) => frames.push(cb),
+        cancel: (h) => void (frames[h - 1] = () => undefined),
+      },
     });
     batcher.push("a");
     batcher.push("b");
@@ -29,8 +71,7 @@ describe("frame batcher", () => {
     const cancelled: number[] = [];
     const emit = vi.fn();
     const batcher = createFrameBatcher(emit, {
-      request: (cb) => frames.push(cb),
-      cancel: (h) => void cancelled.push(h),
+      scheduler: { request: (cb) => frames.push(cb), cancel: (h) => void cancelled.push(h) },
     });
     batcher.push("words after Stop");
     batcher.cancel();
@@ -38,5 +79,78 @@ describe("frame batcher", () => {
     batcher.flush();
     batcher.dispose();
     expect(emit).not.toHaveBeenCalled();
+  });
+
+  it("spreads a burst evenly over the time to the next one, and shows the first text at once", () => {
+    const world = frameWorld();
+    const batcher = createFrameBatcher(world.emit, world.options);
+    batcher.push("Hello");
+    world.framesUntil(16);
+    expect(world.emitted).toEqual([{ at: 16, text: "Hello" }]);
+
+    // Bursts every 250 ms, as a busy server writes them.
+    const burst = "x".repeat(100);
+    for (const at of [250, 500, 750]) {
+      world.at(at);
+      batcher.push(burst);
+      world.framesUntil(at + 249);
+    }
+    world.framesUntil(1000 + 16);
+    // The third burst (gap estimate 250 ms) is shown a little at a time, at most every 32 ms, and what is left when
+    // the next burst was due (a few characters) at the first frame after.
+    const third = world.emitted.filter((e) => e.at > 750);
+    expect(third.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...third.map((e) => e.text.length))).toBeLessThanOrEqual(20);
+    const paced = third.filter((e) => e.at < 1000).map((e) => e.at);
+    expect(paced.every((at, i) => i === 0 || at - paced[i - 1]! >= 32)).toBe(true);
+    expect(third.at(-1)!.at).toBeLessThanOrEqual(1000 + 16);
+    expect(world.shown()).toBe("Hello" + burst.repeat(3));
+    expect(world.queued).toBe(0);
+  });
+
+  it("shows text whole each frame when it comes often, or when pacing is off", () => {
+    for (const pace of [true, false]) {
+      const world = frameWorld();
+      const batcher = createFrameBatcher(world.emit, { ...world.options, pace });
+      for (let at = 0; at < 300; at += pace ? 25 : 250) {
+        world.at(at);
+        batcher.push("word ");
+        world.framesUntil(at + 16);
+        expect(world.shown().length).toBe(world.emitted.length * 5);
+      }
+    }
+  });
+
+  it("spreads a burst after a quiet spell over at most REVEAL_MAX_MS", () => {
+    const world = frameWorld();
+    const batcher = createFrameBatcher(world.emit, world.options);
+    for (const at of [0, 100, 200]) {
+      world.at(at);
+      batcher.push("y".repeat(40));
+      world.framesUntil(at + 99);
+    }
+    world.at(5000);
+    batcher.push("z".repeat(200));
+    world.framesUntil(5000 + REVEAL_MAX_MS + 16);
+    expect(world.shown()).toBe("y".repeat(120) + "z".repeat(200));
+    const after = world.emitted.filter((e) => e.at > 5000);
+    expect(after.length).toBeGreaterThan(3);
+    expect(after[0]!.text.length).toBeLessThan(50);
+  });
+
+  it("never splits a surrogate pair, and flush shows the rest at once", () => {
+    const world = frameWorld();
+    const batcher = createFrameBatcher(world.emit, world.options);
+    for (const at of [0, 200, 400]) {
+      world.at(at);
+      batcher.push("😀a😀".repeat(20));
+      world.framesUntil(at + 100);
+    }
+    batcher.flush();
+    expect(world.shown()).toBe("😀a😀".repeat(60));
+    const wellFormed = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+    for (const { text } of world.emitted) expect(text).toMatch(wellFormed);
+    expect(world.emitted.length).toBeGreaterThan(4);
+    expect(world.queued).toBe(0);
   });
 });

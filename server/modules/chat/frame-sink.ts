@@ -10,13 +10,19 @@ import { deltaFrame } from "./relay-frames";
 export const COALESCE_MS = 25;
 /** The socket writes a second the process aims to stay under when many replies are open (see coalesceWindowMs). */
 export const WRITES_PER_SECOND = 2_000;
-/** The longest a delta waits, however many replies are open: ten updates a second still read as flowing text. */
-export const MAX_COALESCE_MS = 100;
+/**
+ * The longest a delta waits, however many replies are open (500 or more). The browser spreads what one write brings
+ * over the time to the next (lib/chat/frame-batcher.ts), so four writes a second still show as flowing text; a
+ * reader's text is at most this late. At 1,000 open on Postgres, 250 rather than 100 took a reply's socket writes
+ * from 45 to 24 and the server's CPU per reply down by about a fifth (bench/README.md, "Issue 16, twentieth
+ * session").
+ */
+export const MAX_COALESCE_MS = 250;
 
 /**
  * How long a delta may wait for the next write with `openReplies` replies streaming in this process: COALESCE_MS
- * while they are few, then each reply's share of WRITES_PER_SECOND (200 open or more: MAX_COALESCE_MS), so that
- * the writes a second stop growing with the crowd. With 1,000 replies at a word every 15 ms, writev was 28% of
+ * while they are few, then each reply's share of WRITES_PER_SECOND (100 ms at 200 open), so that the writes a
+ * second stop growing with the crowd, up to MAX_COALESCE_MS. With 1,000 replies at a word every 15 ms, writev was 28% of
  * the server's CPU at a fixed 25 ms, 26% at 10,000 writes a second and 18% at 5,000 (bench/README.md). With 200
  * open, 2,000 a second rather than 5,000 took a reply's socket writes from 115 to 52 and its server CPU down by
  * about a fifth on PGlite (the relay's floor by about a third), with the first token and the longest pause in the
