@@ -22,11 +22,11 @@ export const MAX_COALESCE_MS = 250;
 /**
  * How long a delta may wait for the next write with `openReplies` replies streaming in this process: COALESCE_MS
  * while they are few, then each reply's share of WRITES_PER_SECOND (100 ms at 200 open), so that the writes a
- * second stop growing with the crowd, up to MAX_COALESCE_MS. With 1,000 replies at a word every 15 ms, writev was 28% of
- * the server's CPU at a fixed 25 ms, 26% at 10,000 writes a second and 18% at 5,000 (bench/README.md). With 200
- * open, 2,000 a second rather than 5,000 took a reply's socket writes from 115 to 52 and its server CPU down by
- * about a fifth on PGlite (the relay's floor by about a third), with the first token and the longest pause in the
- * text unchanged within the noise (bench/README.md, "Issue 16, fifteenth session").
+ * second stop growing with the crowd, up to MAX_COALESCE_MS. With 1,000 replies at a word every 15 ms, writev was
+ * 28% of the server's CPU at a fixed 25 ms, 26% at 10,000 writes a second and 18% at 5,000 (bench/README.md).
+ * With 200 open, 2,000 a second rather than 5,000 took a reply's socket writes from 115 to 52 and its server CPU
+ * down by about a fifth on PGlite (the relay's floor by about a third), with the first token and the longest pause
+ * in the text unchanged within the noise (bench/README.md, "Issue 16, fifteenth session").
  */
 export function coalesceWindowMs(openReplies: number): number {
   return Math.min(MAX_COALESCE_MS, Math.max(COALESCE_MS, (openReplies * 1000) / WRITES_PER_SECOND));
