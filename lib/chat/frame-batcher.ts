@@ -56,16 +56,13 @@ export function createFrameBatcher(
 ): FrameBatcher {
   let pending = "";
   let handle: number | null = null;
-  let shownAny = false;
   let lastArrival: number | null = null;
   /** The expected time between bursts, from the last few (ms; 0 until there have been two). */
   let gap = 0;
-  /** When all that is pending should be on screen: when the next burst is expected. */
-  let dueBy = 0;
+  /** When text last went on screen (-Infinity: none of this reply yet). */
   let lastEmit = Number.NEGATIVE_INFINITY;
 
   const emitText = (text: string, at: number) => {
-    shownAny = true;
     lastEmit = at;
     emit(text);
   };
@@ -87,11 +84,15 @@ export function createFrameBatcher(
     handle = null;
     if (!pending) return;
     const at = now();
-    if (!pace || !shownAny || gap < REVEAL_MIN_GAP_MS || at >= dueBy) return flush();
+    const arrived = lastArrival ?? at;
+    // All that is pending is on screen by the time the next burst is expected.
+    const dueBy = arrived + gap;
+    const firstText = lastEmit === Number.NEGATIVE_INFINITY;
+    if (!pace || firstText || gap < REVEAL_MIN_GAP_MS || at >= dueBy) return flush();
     if (at - lastEmit < REVEAL_STEP_MS) return schedule();
     // An even rate to dueBy: this frame's share of the time left, counted from the last change on screen, or one
     // step when text comes after a quiet spell (all of it would go at once).
-    const step = Math.min(at - lastEmit, Math.max(REVEAL_STEP_MS, at - (lastArrival ?? at)));
+    const step = Math.min(at - lastEmit, Math.max(REVEAL_STEP_MS, at - arrived));
     const count = cutAt(pending, Math.max(1, Math.ceil((pending.length * step) / (dueBy - at + step))));
     const text = pending.slice(0, count);
     pending = pending.slice(count);
@@ -109,7 +110,6 @@ export function createFrameBatcher(
       }
       lastArrival = at;
       pending += text;
-      dueBy = at + gap;
       schedule();
     },
     flush,
