@@ -40,12 +40,13 @@ export function buildContextRead(db: Db, byChat: boolean) {
     order by ${chatMessages.id} desc limit ${HISTORY_LIMIT}`;
   // Every row a request needs is looked up for that request alone (LATERAL ... LIMIT 1 on the table's key or one
   // of its indexes): a probe of the index, or at worst (statistics taken while the table was tiny) one scan of the
-  // table per request, never one table multiplied by another. Joined as tables, their order and method were the planner's to choose: with no statistics it scanned
-  // every session for each batch, a plan PGlite kept as the table grew (eighteenth session); with statistics taken
-  // while `users` held a row or two, it paired every user with every request of the batch and looked up a session
-  // for each pair (2,056 lookups for a batch of 8 at 257 users); with good ones it still hashed every chat and
-  // every character for each batch (bench/README.md, issue 16, eighteenth and nineteenth sessions). Each lookup
-  // but the session's takes its table's own name, so the columns below keep naming the tables.
+  // table per request, never one table multiplied by another. Joined as tables, their order and method were the
+  // planner's to choose: with no statistics it scanned every session for each batch, a plan PGlite kept as the
+  // table grew (eighteenth session); with statistics taken while `users` held a row or two, it paired every user
+  // with every request of the batch and looked up a session for each pair (2,056 lookups for a batch of 8 at 257
+  // users); with good ones it still hashed every chat and every character for each batch (bench/README.md, issue
+  // 16, eighteenth and nineteenth sessions). Each lookup but the session's takes its table's own name, so the
+  // columns below keep naming the tables.
   const liveSession = db
     .select({ userId: authTokens.userId })
     .from(authTokens)
@@ -58,19 +59,18 @@ export function buildContextRead(db: Db, byChat: boolean) {
     .where(eq(users.id, liveSession.userId))
     .limit(1)
     .as("users");
+  const characterFields = {
+    id: robots.id,
+    name: robots.name,
+    persona: robots.persona,
+    scenario: robots.scenario,
+    exampleDialogue: robots.exampleDialogue,
+    nsfw: robots.nsfw,
+    lorebook: robots.lorebook,
+    updatedAt: robots.updatedAt,
+  };
   const character = db
-    .select({
-      id: robots.id,
-      name: robots.name,
-      persona: robots.persona,
-      scenario: robots.scenario,
-      exampleDialogue: robots.exampleDialogue,
-      greeting: robots.greeting,
-      alternateGreetings: robots.alternateGreetings,
-      nsfw: robots.nsfw,
-      lorebook: robots.lorebook,
-      updatedAt: robots.updatedAt,
-    })
+    .select({ ...characterFields, greeting: robots.greeting, alternateGreetings: robots.alternateGreetings })
     .from(robots)
     .where(and(eq(robots.id, requestColumn.robotId), visibleCharacters({ opening: true, owner: users.id, nsfw: true })))
     .limit(1)
@@ -107,16 +107,9 @@ export function buildContextRead(db: Db, byChat: boolean) {
       n: sql<number>`r.n`.mapWith(Number),
       user: sessionUserFields,
       character: {
-        id: robots.id,
-        name: robots.name,
-        persona: robots.persona,
-        scenario: robots.scenario,
-        exampleDialogue: robots.exampleDialogue,
+        ...characterFields,
         // The greeting the chat opened with: an alternate one when the user swiped to it (chat-swipes.ts).
         greeting: sql<string>`case when ${chatSessions.greetingIndex} > 0 then coalesce(${robots.alternateGreetings} ->> (${chatSessions.greetingIndex} - 1), ${robots.greeting}) else ${robots.greeting} end`,
-        nsfw: robots.nsfw,
-        lorebook: robots.lorebook,
-        updatedAt: robots.updatedAt,
       },
       sessionId: chatSessions.id,
       sessionModel: chatSessions.modelKey,
