@@ -14,8 +14,8 @@ export const WRITES_PER_SECOND = 2_000;
  * The longest a delta waits, however many replies are open (500 or more). The browser spreads what one write brings
  * over the time to the next (lib/chat/frame-batcher.ts), so four writes a second still show as flowing text; a
  * reader's text is at most this late. At 1,000 open on Postgres, 250 rather than 100 took a reply's socket writes
- * from 45 to 24 and the server's CPU per reply down by about a fifth (bench/README.md, "Issue 16, twentieth
- * session").
+ * from 44 to 24 and the server's CPU per reply down by 15-20% (three pairs of runs: bench/README.md, "Issue 16,
+ * twentieth session").
  */
 export const MAX_COALESCE_MS = 250;
 
