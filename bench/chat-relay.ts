@@ -54,6 +54,7 @@ import {
   printSyscalls,
 } from "./lib/chat-relay-figures";
 import { startBenchStub } from "./lib/bench-stub";
+import { printStubStarts, stubStartFigures } from "./lib/stub-start-figures";
 import { envListenHandles, parseArgs, usersNeeded, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
@@ -122,8 +123,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     databaseLabel = `Postgres ${scratch.safeUrl} (dropped at the end)`;
   }
 
-  const upstream = await startBenchStub({ ...opts, listenCopies: opts.stubListenCopies });
-  const stub = upstream.stub;
+  const stub = await startBenchStub({ ...opts, listenCopies: opts.stubListenCopies, thread: opts.stubThread });
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   onCleanup("close the client agent", async () => agent.destroy());
   const users = usersNeeded(opts);
@@ -136,8 +136,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       `memory store, no rate limit, ${listenHandleCount(envListenHandles())} listening handles${workers > 1 ? `; ${workers} node:cluster workers on one port, figures added up over them` : ""}; ready in ${(server.setupMs / 1000).toFixed(1)} s (migrations, demo seed, ${users} users with sessions)`,
   );
   out(
-    `upstream: the stub at ${stub.baseUrl} in this process, one word per chunk every ${opts.tokenDelayMs} ms; ` +
-      `${upstream.handles} listening handles accept for it${opts.tls ? "; over TLS (RSA 2048 leaf and intermediate)" : ""}`,
+    `upstream: the stub at ${stub.baseUrl} ${stub.where}, one word per chunk every ${opts.tokenDelayMs} ms; ` +
+      `${stub.handles} listening handles accept for it${opts.tls ? "; over TLS (RSA 2048 leaf and intermediate)" : ""}`,
   );
   if (opts.lore) {
     out("prompt: a 200-entry lorebook on the character and a full memory (summary and pinned facts) in every chat");
@@ -164,10 +164,10 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     const relayed = relay(text);
     const first = await relayed();
     if (first.error) throw new Error(`a relayed request failed: ${first.error}\n${server.output()}`);
-    const upstreamBody = stub.requests.at(-1) as { messages?: unknown[] } | undefined;
+    const upstreamBody = (await stub.lastRequest()) as { messages?: unknown[] } | undefined;
     if (!upstreamBody) throw new Error("the stub saw no request");
     const directBody = JSON.stringify(upstreamBody);
-    const direct = () => timeStream(upstream.agent, stub.port, stubPath, directBody, "openai");
+    const direct = () => timeStream(stub.agent, stub.port, stubPath, directBody, "openai");
     const firstDirect = await direct();
     if (firstDirect.error) throw new Error(`a direct request failed: ${firstDirect.error}`);
     const same = first.text === firstDirect.text ? "the same text both ways" : "A DIFFERENT TEXT through our server";
@@ -189,7 +189,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   let promptChanges = 0;
   const runRelayed = async () => {
     relayedRuns.push(await seq.relayed());
-    if (JSON.stringify(stub.requests.at(-1)) !== seq.directBody) promptChanges++;
+    if (JSON.stringify(await stub.lastRequest()) !== seq.directBody) promptChanges++;
   };
   const runDirect = async () => {
     directRuns.push(await seq.direct());
@@ -293,7 +293,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     // of latency from such a run are not comparable).
     server.mark(true, opts.heapAtPeak && workers === 1 ? opts.streams : undefined);
     const stubBefore = { ...stub.stats };
-    const handshakesBefore = { ...upstream.handshakes };
+    const startsBefore = (await stub.starts()).length;
+    const handshakesBefore = stub.handshakes();
     const cpuBefore = process.cpuUsage();
     const postgresBefore = driver === "postgres" ? postgresCpuMs() : null;
     const serverCallsBefore = workers === 1 && server.pid ? syscallCounts(server.pid) : null;
@@ -322,7 +323,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     out(
       `  streams/s: ${(opts.streams / wallS).toFixed(1)} (${opts.streams} from the first request to the last end); at most ${peakOpen(runs)} open at once; ` +
         `stub: ${stub.stats.requests - stubBefore.requests} requests, ${stub.stats.completed - stubBefore.completed} completed, ` +
-        `${stub.stats.aborted - stubBefore.aborted} aborted${upstream.handshakesSince(handshakesBefore)}`,
+        `${stub.stats.aborted - stubBefore.aborted} aborted${stub.handshakesSince(handshakesBefore)}`,
     );
     if (wrongText) out(`  note: ${wrongText} completed streams had another text than the unloaded reply`);
     printPeakMemory(idle, loaded, driver);
@@ -339,6 +340,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     printLoopDelay(loaded, true);
     printMainThread(loaded);
     printPhases(loaded);
+    out("  where the first tokens waited, seen from the stub and the clients:");
+    printStubStarts(stubStartFigures(runs, await stub.starts(startsBefore), started, opts.tokenDelayMs));
     printSyscalls(serverCalls, { replies: opts.streams, pieces: textPieces });
     printPgliteStatements(loaded, opts.streams);
     out(
@@ -368,6 +371,8 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         streams: opts.streams,
         arrivals: opts.arrivals,
         stubChunks: () => stub.stats.chunks,
+        stubStarts: (from) => stub.starts(from),
+        tokenDelayMs: opts.tokenDelayMs,
         cpuProfDir: opts.cpuProfDir,
         allocProfDir: opts.allocProfDir,
       });

@@ -160,13 +160,15 @@ export function printLiveHeap(window: ChildMemory, indent = "  "): void {
 const PHASE_LABELS: Record<ReplyPhase, string> = {
   received: "request received",
   "context-read": "context read (sign-in, character, chat, balance)",
+  "model-asked": "model asked (its request written, or queued while connecting)",
   "turn-stored": "turn stored (`start` goes out)",
   "first-text": "first text relayed",
 };
 
 const STEP_LABELS: Record<string, string> = {
   "received context-read": "received → context read",
-  "context-read turn-stored": "context read → turn stored (leases, prompt, model asked, turn)",
+  "context-read model-asked": "context read → model asked (leases, prompt)",
+  "model-asked turn-stored": "model asked → turn stored (the turn's statement)",
   "turn-stored first-text": "turn stored → first text",
   "received first-text": "received → first text",
 };

@@ -37,6 +37,8 @@ export interface Options {
   arrivals: number;
   /** The stub speaks TLS (a public provider's kind of chain, bench/lib/tls-chain.ts), as a real provider does. */
   tls: boolean;
+  /** The stub runs on a worker thread of its own (bench/lib/bench-stub.ts), not beside the clients. */
+  stubThread: boolean;
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -59,6 +61,7 @@ export function parseArgs(argv: string[]): Options {
     warmStreams: 0,
     tls: false,
     arrivals: 0,
+    stubThread: false,
   };
   eachFlag(argv, (flag, arg, value) => {
     switch (flag) {
@@ -119,6 +122,9 @@ export function parseArgs(argv: string[]): Options {
       case "--tls":
         opts.tls = true;
         break;
+      case "--stub-thread":
+        opts.stubThread = true;
+        break;
       case "--stub-listen-copies":
         opts.stubListenCopies = intFlag(flag, value(), 0);
         break;
@@ -139,6 +145,7 @@ export function parseArgs(argv: string[]): Options {
             "                               [--heap-at-peak (live heap per open stream, after full collections)]\n" +
             "                               [--no-floor (skip the same streams through the relay alone)]\n" +
             "                               [--stub-listen-copies 8 (more handles accepting for the stub; 0: its one)]\n" +
+            "                               [--stub-thread (the stub on a worker thread, not beside the clients)]\n" +
             "                               [--warm-streams N (N short replies at once, unmeasured, before the crowd)]\n" +
             "                               [--arrivals N (the concurrent streams arrive N a second, not all at once)]",
         );

@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import type { OpenAiStub } from "../../tests/support/openai-stub-server.mjs";
+import type { BenchStub } from "./bench-stub";
 import { out, percentile, sleep } from "./harness";
 import { f1 } from "./stream-timings";
 
@@ -71,7 +71,7 @@ export function leaveAfterFirstText(
  * `count` clients, one after another, each gone after the first text (`leave`): prints how soon after each the stub
  * saw our server close its upstream request, against GOAL_LEAVE_MAX_MS (one not closed within 10 s counts apart).
  */
-export async function measureLeaves(stub: OpenAiStub, count: number, leave: () => Promise<Left>): Promise<void> {
+export async function measureLeaves(stub: BenchStub, count: number, leave: () => Promise<Left>): Promise<void> {
   const closedAfter: number[] = [];
   const failures: string[] = [];
   let notClosed = 0;
@@ -82,10 +82,7 @@ export async function measureLeaves(stub: OpenAiStub, count: number, leave: () =
       failures.push(left.error);
       continue;
     }
-    const closedAt = await Promise.race([
-      stub.until("aborted", abortedBefore + 1).then(() => performance.now()),
-      sleep(10_000).then(() => null),
-    ]);
+    const closedAt = await Promise.race([stub.until("aborted", abortedBefore + 1), sleep(10_000).then(() => null)]);
     if (closedAt === null) notClosed++;
     else closedAfter.push(closedAt - left.leftAt);
   }

@@ -5,6 +5,8 @@
  * same machine in the same minute, so the ratio holds where absolute figures swing with the machine's load.
  */
 import type http from "node:http";
+import { performance } from "node:perf_hooks";
+import type { StubStart } from "./bench-stub";
 import { printPhases, printProfile } from "./chat-relay-figures";
 import { out, sleep } from "./harness";
 import type { ReplyPhase } from "../../server/modules/chat/reply-phases";
@@ -14,6 +16,7 @@ import { timeStream, type StreamTiming } from "./sse-timing";
 import { f1, p, peakOpen } from "./stream-timings";
 import { startRelayFloorChild } from "./start-chat-server-child";
 import { atFullLoad, launchStreams } from "./stream-arrivals";
+import { printStubStarts, stubStartFigures, type StubStartFigures } from "./stub-start-figures";
 
 /** One concurrent part's figures, ours or the floor's. */
 export interface ConcurrentFigures {
@@ -38,6 +41,9 @@ interface FloorRun {
   arrivals: number;
   /** The stub's count of chunks of text sent so far. */
   stubChunks: () => number;
+  /** The stub's streamed replies' starts from the `from`-th on (oldest first), and its delay between words. */
+  stubStarts: (from?: number) => Promise<StubStart[]>;
+  tokenDelayMs: number;
   cpuProfDir?: string;
   allocProfDir?: string;
 }
@@ -46,7 +52,7 @@ interface FloorRun {
  * Starts the floor, warms it with one reply (and as many at once as ours was), runs `streams` through it as they
  * came to ours (at once, or `arrivals` a second), and stops it.
  */
-async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
+async function measureFloor(run: FloorRun): Promise<{ figures: ConcurrentFigures; starts: StubStartFigures }> {
   const floor = await startRelayFloorChild(run.stubBaseUrl, run.cpuProfDir, run.allocProfDir);
   try {
     const once = () => timeStream(run.agent, floor.port, "/", run.upstreamBody, "kewl");
@@ -57,16 +63,21 @@ async function measureFloor(run: FloorRun): Promise<ConcurrentFigures> {
     const idle = await floor.memory();
     floor.mark(true);
     const chunksBefore = run.stubChunks();
+    const startsBefore = (await run.stubStarts()).length;
     const cpuBefore = process.cpuUsage();
+    const sentFrom = performance.now();
     const runs = await launchStreams(run.streams, run.arrivals, once);
     const generator = process.cpuUsage(cpuBefore);
     const loaded = await floor.memory();
     return {
-      runs,
-      idle,
-      loaded,
-      generatorCpuMs: (generator.user + generator.system) / 1000,
-      tokens: run.stubChunks() - chunksBefore,
+      figures: {
+        runs,
+        idle,
+        loaded,
+        generatorCpuMs: (generator.user + generator.system) / 1000,
+        tokens: run.stubChunks() - chunksBefore,
+      },
+      starts: stubStartFigures(runs, await run.stubStarts(startsBefore), sentFrom, run.tokenDelayMs),
     };
   } finally {
     await floor.stop();
@@ -117,11 +128,13 @@ const ROWS: Row[] = [
 
 /** Measures the floor like `ours` and prints the two side by side, then the floor's phases and profile. */
 export async function compareWithFloor(ours: ConcurrentFigures, run: FloorRun): Promise<void> {
-  const floor = await measureFloor(run);
+  const { figures: floor, starts } = await measureFloor(run);
   printFloorComparison(ours, floor, run.arrivals > 0);
   out();
   out("  the floor's replies, inside its server:");
   printPhases(floor.loaded);
+  out("  the floor's first tokens, seen from the stub and the clients:");
+  printStubStarts(starts);
   printProfile(floor.loaded.profile);
 }
 

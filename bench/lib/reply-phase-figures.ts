@@ -7,7 +7,7 @@ import diagnostics_channel from "node:diagnostics_channel";
 import { REPLY_PHASE_CHANNEL, type ReplyPhase, type ReplyPhaseMessage } from "../../server/modules/chat/reply-phases";
 import { percentile } from "./harness";
 
-const PHASE_ORDER: ReplyPhase[] = ["received", "context-read", "turn-stored", "first-text"];
+const PHASE_ORDER: ReplyPhase[] = ["received", "context-read", "model-asked", "turn-stored", "first-text"];
 
 /** When the replies reached a phase, in ms after the first request arrived. */
 export interface PhaseTimes {
@@ -59,7 +59,8 @@ function summarise(replies: Partial<Record<ReplyPhase, number>>[]): PhaseFigures
   });
   const pairs: [ReplyPhase, ReplyPhase][] = [
     ["received", "context-read"],
-    ["context-read", "turn-stored"],
+    ["context-read", "model-asked"],
+    ["model-asked", "turn-stored"],
     ["turn-stored", "first-text"],
     ["received", "first-text"],
   ];

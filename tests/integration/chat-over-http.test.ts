@@ -59,7 +59,7 @@ describe("chat over a real HTTP connection", () => {
     } finally {
       diagnostics_channel.unsubscribe(REPLY_PHASE_CHANNEL, listen);
     }
-    expect(seen.map((m) => m.phase)).toEqual(["received", "context-read", "turn-stored", "first-text"]);
+    expect(seen.map((m) => m.phase)).toEqual(["received", "context-read", "model-asked", "turn-stored", "first-text"]);
     expect(new Set(seen.map((m) => m.reply)).size).toBe(1);
     const times = seen.map((m) => m.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));

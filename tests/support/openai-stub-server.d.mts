@@ -19,6 +19,20 @@ export interface OpenAiStub {
   /** The parsed JSON bodies of the accepted chat completion requests, oldest first. */
   requests: unknown[];
   /**
+   * Each streamed reply's start, oldest first, in performance.now() of the stub's thread: when the stub took its
+   * connection (over TLS, when the handshake was done), whether that connection had served a request before, when
+   * the request reached the handler, when the response's head was written, and when its first word was (null
+   * until then, and for a reply of no words). The first word is due one token delay after the head; how much later
+   * it went out is the stub's own lag.
+   */
+  starts: Array<{
+    connectedAt: number;
+    reused: boolean;
+    receivedAt: number;
+    headAt: number;
+    firstWordAt: number | null;
+  }>;
+  /**
    * Resolves once the counter has reached count: a stats field, or "accepted" (the length of `requests`; by then
    * the stub is answering that request, so a client that goes away counts as aborted).
    */

@@ -90,9 +90,14 @@ const RICH_REPLY = [
 const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps on talking".split(" ");
 
 /** Starts the stub; resolves once it listens. */
+/** On a socket: when the stub took the connection, and whether it has served a request (its `starts`). */
+const CONNECTED_AT = Symbol("connectedAt");
+const SERVED = Symbol("served");
+
 export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey, tls } = {}) {
   const stats = { requests: 0, completed: 0, aborted: 0, chunks: 0 };
   const requests = [];
+  const starts = [];
   /** The [[slow-once]] messages answered so far. */
   const slowSeen = new Set();
   const waiters = new Set();
@@ -110,12 +115,15 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
       changed();
     });
   const answer = (req, res) => {
-    handle(req, res, { stats, requests, slowSeen, tokenDelayMs, apiKey, changed }).catch((err) => {
+    handle(req, res, { stats, requests, starts, slowSeen, tokenDelayMs, apiKey, changed }).catch((err) => {
       if (!res.headersSent) sendError(res, 500, String(err), "server_error");
       else res.destroy();
     });
   };
   const server = tls ? https.createServer(tls, answer) : http.createServer(answer);
+  server.on(tls ? "secureConnection" : "connection", (socket) => {
+    socket[CONNECTED_AT] = performance.now();
+  });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     // A provider's queue for a crowd's connections, as our server's (LISTEN_BACKLOG in server/http/listen-handles.ts).
@@ -133,6 +141,7 @@ export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelay
     server,
     stats,
     requests,
+    starts,
     until,
     close: () =>
       new Promise((resolve) => {
@@ -155,6 +164,10 @@ async function handle(req, res, ctx) {
   if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
     return sendError(res, 404, `Unknown route ${req.method} ${url.pathname}`, "invalid_request_error", "not_found");
   }
+  const receivedAt = performance.now();
+  const connectedAt = req.socket[CONNECTED_AT] ?? receivedAt;
+  const reused = req.socket[SERVED] === true;
+  req.socket[SERVED] = true;
   ctx.stats.requests += 1;
   ctx.changed();
   const raw = await readBody(req);
@@ -169,7 +182,7 @@ async function handle(req, res, ctx) {
     return sendError(res, 400, "`model` (string) and `messages` (array) are required.", "invalid_request_error");
   }
   ctx.requests.push(body);
-  const done = complete(req, res, body, ctx);
+  const done = complete(req, res, body, { ...ctx, receivedAt, connectedAt, reused });
   ctx.changed();
   await done;
 }
@@ -272,6 +285,14 @@ async function complete(req, res, body, ctx) {
   const malformed = has("malformed");
   const startedAt = performance.now();
   const dueAt = (index) => startedAt + (index + 1) * delayMs;
+  const start = {
+    connectedAt: ctx.connectedAt,
+    reused: ctx.reused,
+    receivedAt: ctx.receivedAt,
+    headAt: startedAt,
+    firstWordAt: null,
+  };
+  ctx.starts.push(start);
   await new Promise((resolve) => {
     let index = 0;
     let timer;
@@ -298,6 +319,7 @@ async function complete(req, res, body, ctx) {
       }
       const now = performance.now();
       const first = index;
+      if (first === 0) start.firstWordAt = now;
       let words = wordChunk(sent[index++]);
       while (!cut && !malformed && index < sent.length && dueAt(index) <= now) words += wordChunk(sent[index++]);
       ctx.stats.chunks += index - first;

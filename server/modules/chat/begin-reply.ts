@@ -222,6 +222,7 @@ export async function beginReplyInContext(
       signal: upstream.signal,
     });
     stream = started.stream;
+    replyPhase(trace, "model-asked");
     // One tick first: node:http writes the model request to its (kept-alive) socket in a tick it queued, which
     // would otherwise wait until the turn's statements are done (PGlite runs them on this thread).
     await new Promise<void>((resolve) => process.nextTick(resolve));
