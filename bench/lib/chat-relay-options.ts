@@ -22,7 +22,11 @@ export interface Options {
   heapAtPeak: boolean;
   /** After the concurrent part, the same streams through the relay's floor (bench/lib/relay-floor.ts). */
   floor: boolean;
-  /** Handles accepting for the stub beyond its own (server/http/listen-handles.ts); 0: the stub's one. */
+  /**
+   * Handles accepting for the stub beyond its own (server/http/listen-handles.ts); 0: the stub's one. Each takes one
+   * connection per turn of the bench's loop: with 8, a crowd's new upstream connections waited 0.55-0.94 s (p95) in
+   * the stub's accept queue, with 64 0.08-0.17 s (bench/README.md, "Issue 16, twenty-first session").
+   */
   stubListenCopies: number;
   /**
    * Short replies sent at once, unmeasured, before the concurrent part (and before the floor's): a server that has
@@ -57,7 +61,7 @@ export function parseArgs(argv: string[]): Options {
     workers: 1,
     heapAtPeak: false,
     floor: true,
-    stubListenCopies: 8,
+    stubListenCopies: 64,
     warmStreams: 0,
     tls: false,
     arrivals: 0,
@@ -144,7 +148,7 @@ export function parseArgs(argv: string[]): Options {
             "                               [--lore (a 200-entry lorebook and a full chat memory in every prompt)]\n" +
             "                               [--heap-at-peak (live heap per open stream, after full collections)]\n" +
             "                               [--no-floor (skip the same streams through the relay alone)]\n" +
-            "                               [--stub-listen-copies 8 (more handles accepting for the stub; 0: its one)]\n" +
+            "                               [--stub-listen-copies 64 (more handles accepting for the stub; 0: its one)]\n" +
             "                               [--stub-thread (the stub on a worker thread, not beside the clients)]\n" +
             "                               [--warm-streams N (N short replies at once, unmeasured, before the crowd)]\n" +
             "                               [--arrivals N (the concurrent streams arrive N a second, not all at once)]",
