@@ -38,6 +38,8 @@ const BODY = "min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5";
 const CLOSE =
   "absolute right-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground " +
   "outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring";
+/** Marks the Close button, which is never where focus starts. */
+const CLOSE_MARK = "data-dialog-close";
 const FOOTER = "flex flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end";
 
 function CloseIcon() {
@@ -58,9 +60,12 @@ interface FocusReturn {
 }
 
 /**
- * Focus starts on `initialFocus` when given, and goes back to whatever opened the dialog. Radix returns it only to a Dialog.Trigger, and these dialogs are
- * opened from anywhere (a header button, a menu item, a refused chat message), so the opener is remembered when
- * the dialog takes focus (the opener still has it then) and focused again on close, if it is still on the page.
+ * Focus starts on `initialFocus` when given, else on the first control Radix finds; when that is the Close button
+ * (nothing else to focus yet, say while the packages load), on the dialog itself, so a screen reader reads its
+ * title and Tab goes to its first control. It goes back to whatever opened the dialog: Radix returns it only to a
+ * Dialog.Trigger, and these dialogs are opened from anywhere (a header button, a menu item, a refused chat
+ * message), so the opener is remembered when the dialog takes focus (the opener still has it then) and focused
+ * again on close, if it is still on the page.
  */
 function useFocusReturn(
   initialFocus: ResponsiveDialogProps["initialFocus"],
@@ -72,9 +77,18 @@ function useFocusReturn(
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       const first = initialFocus?.();
-      if (!first) return;
-      event.preventDefault();
-      first.focus();
+      if (first) {
+        event.preventDefault();
+        first.focus();
+        return;
+      }
+      // Radix focuses its first candidate right after this handler returns, before any queued microtask.
+      const dialog = event.target;
+      queueMicrotask(() => {
+        const active = document.activeElement;
+        if (dialog instanceof HTMLElement && active instanceof HTMLElement && active.hasAttribute(CLOSE_MARK))
+          dialog.focus();
+      });
     },
     onCloseAutoFocus: (event) => {
       const target = opener.current?.isConnected ? opener.current : fallbackFocus?.();
@@ -135,7 +149,7 @@ function CentredDialog({
           </div>
           <div className={BODY}>{children}</div>
           {footer ? <div className={FOOTER}>{footer}</div> : null}
-          <Dialog.Close aria-label="Close" className={CLOSE}>
+          <Dialog.Close aria-label="Close" className={CLOSE} {...{ [CLOSE_MARK]: "" }}>
             <CloseIcon />
           </Dialog.Close>
         </Dialog.Content>
@@ -176,7 +190,7 @@ function BottomDrawer({
           </div>
           <div className={BODY}>{children}</div>
           {footer ? <div className={FOOTER}>{footer}</div> : null}
-          <Drawer.Close aria-label="Close" className={CLOSE}>
+          <Drawer.Close aria-label="Close" className={CLOSE} {...{ [CLOSE_MARK]: "" }}>
             <CloseIcon />
           </Drawer.Close>
         </Drawer.Content>

@@ -107,6 +107,10 @@ for (const viewport of VIEWPORTS) {
 
       const packs = dialog.getByTestId("coin-pack");
       await expect(packs).toHaveCount(4);
+      // Focus started on the dialog, not on Close (the packages were still loading), and Tab reaches the first one.
+      await expect(dialog).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(dialog.getByRole("radio", { name: /^100 coins/ })).toBeFocused();
       await expect(packs.getByTestId("coin-count")).toHaveText(["100", "550", "1.2k", "5.0k"]);
       await expect(packs.getByTestId("coin-price")).toHaveText(["$1.99", "$8.99", "$14.99", "$49.99"]);
       // Discounts only where the original price is higher: 899 of 999 is 10% off, 1499 of 1999 is 25%.
