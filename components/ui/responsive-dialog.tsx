@@ -38,7 +38,7 @@ const BODY = "min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5";
 const CLOSE =
   "absolute right-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground " +
   "outline-none transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring";
-/** Marks the Close button, which is never where focus starts. */
+/** The Close button's mark (`data-dialog-close`): focus never starts there. */
 const CLOSE_MARK = "data-dialog-close";
 const FOOTER = "flex flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end";
 
@@ -149,7 +149,7 @@ function CentredDialog({
           </div>
           <div className={BODY}>{children}</div>
           {footer ? <div className={FOOTER}>{footer}</div> : null}
-          <Dialog.Close aria-label="Close" className={CLOSE} {...{ [CLOSE_MARK]: "" }}>
+          <Dialog.Close aria-label="Close" className={CLOSE} data-dialog-close="">
             <CloseIcon />
           </Dialog.Close>
         </Dialog.Content>
@@ -190,7 +190,7 @@ function BottomDrawer({
           </div>
           <div className={BODY}>{children}</div>
           {footer ? <div className={FOOTER}>{footer}</div> : null}
-          <Drawer.Close aria-label="Close" className={CLOSE} {...{ [CLOSE_MARK]: "" }}>
+          <Drawer.Close aria-label="Close" className={CLOSE} data-dialog-close="">
             <CloseIcon />
           </Drawer.Close>
         </Drawer.Content>

@@ -89,11 +89,11 @@ const RICH_REPLY = [
 
 const FILLER = "the quick brown fox jumps over a lazy dog while the stub keeps on talking".split(" ");
 
-/** Starts the stub; resolves once it listens. */
 /** On a socket: when the stub took the connection, and whether it has served a request (its `starts`). */
 const CONNECTED_AT = Symbol("connectedAt");
 const SERVED = Symbol("served");
 
+/** Starts the stub; resolves once it listens. */
 export async function startOpenAiStub({ port = 0, host = "127.0.0.1", tokenDelayMs = 15, apiKey, tls } = {}) {
   const stats = { requests: 0, completed: 0, aborted: 0, chunks: 0 };
   const requests = [];
