@@ -293,7 +293,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     // of latency from such a run are not comparable).
     server.mark(true, opts.heapAtPeak && workers === 1 ? opts.streams : undefined);
     const stubBefore = { ...stub.stats };
-    const startsBefore = (await stub.starts()).length;
+    const startsBefore = await stub.startCount();
     const handshakesBefore = stub.handshakes();
     const cpuBefore = process.cpuUsage();
     const postgresBefore = driver === "postgres" ? postgresCpuMs() : null;
@@ -371,6 +371,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         streams: opts.streams,
         arrivals: opts.arrivals,
         stubChunks: () => stub.stats.chunks,
+        stubStartCount: () => stub.startCount(),
         stubStarts: (from) => stub.starts(from),
         tokenDelayMs: opts.tokenDelayMs,
         cpuProfDir: opts.cpuProfDir,

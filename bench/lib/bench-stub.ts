@@ -20,6 +20,7 @@ import { startOpenAiStub, type OpenAiStub, type OpenAiStubStats } from "../../te
 import { onCleanup } from "./harness";
 import {
   STUB_COUNTERS,
+  STUB_STATS,
   stubReadySchema,
   stubReplySchema,
   stubStartsSchema,
@@ -47,6 +48,8 @@ export interface BenchStub {
   handshakesSince(before: Handshakes): string;
   /** The body of the last chat completion request the stub accepted. */
   lastRequest(): Promise<unknown>;
+  /** How many streamed replies the stub has started so far. */
+  startCount(): Promise<number>;
   /** The streamed replies' starts from the `from`-th on, in this thread's performance.now(). */
   starts(from?: number): Promise<StubStart[]>;
   /** Resolves, with this thread's performance.now() when it happened, once the counter has reached `count`. */
@@ -98,6 +101,7 @@ async function startHere(opts: StartOptions, agent: http.Agent, since: Since): P
     handshakes: () => ({ ...handshakes }),
     handshakesSince: (before) => since(handshakes, before),
     lastRequest: async () => stub.requests.at(-1),
+    startCount: async () => stub.starts.length,
     starts: async (from = 0) => stub.starts.slice(from),
     until: (stat, count) => stub.until(stat, count).then(() => performance.now()),
   };
@@ -141,20 +145,11 @@ async function startOnThread(opts: StartOptions, agent: http.Agent, since: Since
     await worker.terminate();
   });
   const counter = (name: (typeof STUB_COUNTERS)[number]) => Atomics.load(counters, STUB_COUNTERS.indexOf(name));
-  const stats: OpenAiStubStats = {
-    get requests() {
-      return counter("requests");
-    },
-    get completed() {
-      return counter("completed");
-    },
-    get aborted() {
-      return counter("aborted");
-    },
-    get chunks() {
-      return counter("chunks");
-    },
-  };
+  // Each stat a getter, read as it is now (`{ ...stats }` takes a copy).
+  const stats = Object.defineProperties(
+    {},
+    Object.fromEntries(STUB_STATS.map((name) => [name, { enumerable: true, get: () => counter(name) }])),
+  ) as OpenAiStubStats;
   const handshakes = () => ({ full: counter("tlsFull"), resumed: counter("tlsResumed") });
   return {
     baseUrl,
@@ -166,6 +161,7 @@ async function startOnThread(opts: StartOptions, agent: http.Agent, since: Since
     handshakes,
     handshakesSince: (before) => since(handshakes(), before),
     lastRequest: () => ask({ type: "last-request" }),
+    startCount: async () => z.number().parse(await ask({ type: "start-count" })),
     starts: async (from = 0) =>
       stubStartsSchema.parse(await ask({ type: "starts", from })).map((s) => ({
         ...s,

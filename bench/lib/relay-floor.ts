@@ -41,8 +41,9 @@ interface FloorRun {
   arrivals: number;
   /** The stub's count of chunks of text sent so far. */
   stubChunks: () => number;
-  /** The stub's streamed replies' starts from the `from`-th on (oldest first), and its delay between words. */
-  stubStarts: (from?: number) => Promise<StubStart[]>;
+  /** How many streamed replies the stub has started, their starts from the `from`-th on, its delay between words. */
+  stubStartCount: () => Promise<number>;
+  stubStarts: (from: number) => Promise<StubStart[]>;
   tokenDelayMs: number;
   cpuProfDir?: string;
   allocProfDir?: string;
@@ -63,7 +64,7 @@ async function measureFloor(run: FloorRun): Promise<{ figures: ConcurrentFigures
     const idle = await floor.memory();
     floor.mark(true);
     const chunksBefore = run.stubChunks();
-    const startsBefore = (await run.stubStarts()).length;
+    const startsBefore = await run.stubStartCount();
     const cpuBefore = process.cpuUsage();
     const sentFrom = performance.now();
     const runs = await launchStreams(run.streams, run.arrivals, once);

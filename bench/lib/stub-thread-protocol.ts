@@ -1,16 +1,19 @@
 /** What bench-stub.ts and the stub's worker thread (stub-worker.ts) say to each other. */
 import { z } from "zod";
 
-/** The stub's counters in shared memory, in this order: its stats, then the TLS handshakes it made. */
-export const STUB_COUNTERS = ["requests", "completed", "aborted", "chunks", "tlsFull", "tlsResumed"] as const;
+/** The stub's stats (OpenAiStubStats), each a counter in shared memory. */
+export const STUB_STATS = ["requests", "completed", "aborted", "chunks"] as const;
+/** The counters in shared memory, in this order: the stats, then the TLS handshakes the stub made. */
+export const STUB_COUNTERS = [...STUB_STATS, "tlsFull", "tlsResumed"] as const;
 
 export const stubRequestSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("last-request"), id: z.number() }),
   z.object({ type: z.literal("starts"), id: z.number(), from: z.number() }),
+  z.object({ type: z.literal("start-count"), id: z.number() }),
   z.object({
     type: z.literal("until"),
     id: z.number(),
-    stat: z.enum(["requests", "completed", "aborted", "chunks", "accepted"]),
+    stat: z.enum([...STUB_STATS, "accepted"]),
     count: z.number(),
   }),
   z.object({ type: z.literal("close"), id: z.number() }),

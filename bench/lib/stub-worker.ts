@@ -8,7 +8,7 @@ import type { TLSSocket } from "node:tls";
 import { z } from "zod";
 import { addListenHandles } from "../../server/http/listen-handles";
 import { startOpenAiStub } from "../../tests/support/openai-stub-server.mjs";
-import { STUB_COUNTERS, stubRequestSchema, type StubReply } from "./stub-thread-protocol";
+import { STUB_COUNTERS, STUB_STATS, stubRequestSchema, type StubReply } from "./stub-thread-protocol";
 
 const port = parentPort;
 if (!port) throw new Error("stub-worker.ts runs as a worker thread");
@@ -25,8 +25,7 @@ const counters = new Int32Array(data.counters);
 const tls = data.tls ? { key: Buffer.from(data.tls.key), cert: Buffer.from(data.tls.cert) } : undefined;
 const stub = await startOpenAiStub({ tokenDelayMs: data.tokenDelayMs, tls });
 // The stub adds to its `stats` object's fields; each becomes a view of its shared counter.
-for (const [i, name] of STUB_COUNTERS.entries()) {
-  if (name === "tlsFull" || name === "tlsResumed") continue;
+for (const [i, name] of STUB_STATS.entries()) {
   Atomics.store(counters, i, stub.stats[name]);
   Object.defineProperty(stub.stats, name, {
     enumerable: true,
@@ -47,6 +46,8 @@ port.on("message", (raw: unknown) => {
       return reply({ id: request.id, value: stub.requests.at(-1) ?? null });
     case "starts":
       return reply({ id: request.id, value: stub.starts.slice(request.from) });
+    case "start-count":
+      return reply({ id: request.id, value: stub.starts.length });
     case "until":
       return void stub
         .until(request.stat, request.count)

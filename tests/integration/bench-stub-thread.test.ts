@@ -1,27 +1,28 @@
 import http from "node:http";
+import https from "node:https";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { startBenchStub, type BenchStub } from "@/bench/lib/bench-stub";
 import { cleanupAll } from "@/bench/lib/harness";
 
 /**
  * The chat bench's stub on a worker thread (--stub-thread): its counters are read in shared memory as they change,
- * and its times come back on this thread's clock.
+ * its times come back on this thread's clock, and over TLS it counts its handshakes there too.
  */
-let stub: BenchStub;
-
-beforeAll(async () => {
-  stub = await startBenchStub({ tokenDelayMs: 2, listenCopies: 1, tls: false, thread: true });
-});
+// The TLS stub points NODE_EXTRA_CA_CERTS at its root for the processes a bench starts after it.
+const extraCaBefore = process.env.NODE_EXTRA_CA_CERTS;
 
 afterAll(async () => {
   await cleanupAll();
+  if (extraCaBefore === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+  else process.env.NODE_EXTRA_CA_CERTS = extraCaBefore;
 });
 
-function streamReply(): Promise<string> {
+function streamReply(stub: BenchStub): Promise<string> {
   const body = JSON.stringify({ model: "m", stream: true, messages: [{ role: "user", content: "Hello there" }] });
+  const request = stub.baseUrl.startsWith("https:") ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${stub.baseUrl}/chat/completions`, { method: "POST", agent: stub.agent }, (res) => {
+    const req = request(`${stub.baseUrl}/chat/completions`, { method: "POST", agent: stub.agent }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (piece: string) => (text += piece));
@@ -34,17 +35,32 @@ function streamReply(): Promise<string> {
 }
 
 it("answers from its thread, counts in shared memory and gives its times on this thread's clock", async () => {
+  const stub = await startBenchStub({ tokenDelayMs: 2, listenCopies: 1, tls: false, thread: true });
   const before = { ...stub.stats };
+  const startsBefore = await stub.startCount();
   const sentAt = performance.now();
   const completed = stub.until("completed", before.completed + 1);
-  const text = await streamReply();
+  const text = await streamReply(stub);
   const receivedAllAt = performance.now();
   expect(text).toContain("data: [DONE]");
-  expect(await completed).toBeLessThanOrEqual(performance.now());
+  const completedAt = await completed;
+  expect(completedAt).toBeGreaterThanOrEqual(sentAt);
+  expect(completedAt).toBeLessThanOrEqual(performance.now());
   expect(stub.stats.requests).toBe(before.requests + 1);
   expect(stub.stats.chunks).toBeGreaterThan(before.chunks);
   expect(await stub.lastRequest()).toMatchObject({ model: "m", stream: true });
-  const [start] = await stub.starts((await stub.starts()).length - 1);
+  expect(await stub.startCount()).toBe(startsBefore + 1);
+  const [start, ...more] = await stub.starts(startsBefore);
+  expect(more).toEqual([]);
   expect(start?.receivedAt).toBeGreaterThanOrEqual(sentAt);
   expect(start?.firstWordAt).toBeLessThanOrEqual(receivedAllAt);
+  expect(stub.handshakes()).toEqual({ full: 0, resumed: 0 });
+});
+
+it("over TLS, counts the handshakes it made on its thread", async () => {
+  const stub = await startBenchStub({ tokenDelayMs: 2, listenCopies: 0, tls: true, thread: true });
+  expect(stub.baseUrl).toMatch(/^https:/);
+  expect(await streamReply(stub)).toContain("data: [DONE]");
+  expect(stub.handshakes().full + stub.handshakes().resumed).toBe(1);
+  expect(stub.handshakesSince({ full: 0, resumed: 0 })).toMatch(/TLS handshakes \d full, \d resumed/);
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { createFrameBatcher, REVEAL_MAX_MS, type FrameBatcherOptions } from "@/lib/chat/frame-batcher";
+import {
+  createFrameBatcher,
+  REVEAL_MAX_MS,
+  type FrameBatcher,
+  type FrameBatcherOptions,
+} from "@/lib/chat/frame-batcher";
 
 /** A clock and animation frames 16 ms apart that run only when the test says. */
 function frameWorld() {
@@ -35,6 +40,14 @@ function frameWorld() {
         const due = queued;
         queued = [];
         for (const q of due) q.callback();
+      }
+    },
+    /** At each of `times`, `text` arrives, then frames run for `framesFor` ms. */
+    bursts(batcher: FrameBatcher, text: string, times: number[], framesFor: number) {
+      for (const at of times) {
+        this.at(at);
+        batcher.push(text);
+        this.framesUntil(at + framesFor);
       }
     },
     shown: () => emitted.map((e) => e.text).join(""),
@@ -90,11 +103,7 @@ describe("frame batcher", () => {
 
     // Bursts every 250 ms, as a busy server writes them.
     const burst = "x".repeat(100);
-    for (const at of [250, 500, 750]) {
-      world.at(at);
-      batcher.push(burst);
-      world.framesUntil(at + 249);
-    }
+    world.bursts(batcher, burst, [250, 500, 750], 249);
     world.framesUntil(1000 + 16);
     // The third burst (gap estimate 250 ms) is shown a little at a time, at most every 32 ms, and what is left when
     // the next burst was due (a few characters) at the first frame after.
@@ -124,11 +133,7 @@ describe("frame batcher", () => {
   it("spreads a burst after a quiet spell over at most REVEAL_MAX_MS", () => {
     const world = frameWorld();
     const batcher = createFrameBatcher(world.emit, world.options);
-    for (const at of [0, 100, 200]) {
-      world.at(at);
-      batcher.push("y".repeat(40));
-      world.framesUntil(at + 99);
-    }
+    world.bursts(batcher, "y".repeat(40), [0, 100, 200], 99);
     world.at(5000);
     batcher.push("z".repeat(200));
     world.framesUntil(5000 + REVEAL_MAX_MS + 16);
@@ -141,11 +146,7 @@ describe("frame batcher", () => {
   it("never splits a surrogate pair, and flush shows the rest at once", () => {
     const world = frameWorld();
     const batcher = createFrameBatcher(world.emit, world.options);
-    for (const at of [0, 200, 400]) {
-      world.at(at);
-      batcher.push("😀a😀".repeat(20));
-      world.framesUntil(at + 100);
-    }
+    world.bursts(batcher, "😀a😀".repeat(20), [0, 200, 400], 100);
     batcher.flush();
     expect(world.shown()).toBe("😀a😀".repeat(60));
     const wellFormed = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
