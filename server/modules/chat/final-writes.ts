@@ -31,7 +31,7 @@ export const FINAL_WRITE_GATHER_MS = 25;
  * How long a final write that finds none under way waits for others to go with it. On Postgres, 0 (the end of its
  * turn of the event loop): the replies that end during one statement's round trip already go together in the
  * next. PGlite runs each statement on this thread, so none ends meanwhile and each went alone, 0.5-1 ms each; ten
- * together cost about 0.3 ms a reply (bench/README.md, "Issue 16, sixteenth session"). So there, once more than 50
+ * together cost about 0.3 ms a reply (bench/README.md, "Issue 16, sixteenth session"). So there, once more than 25
  * replies are open (where the frame sink's window starts to grow past COALESCE_MS), a final write waits
  * FINAL_WRITE_GATHER_MS for others.
  */

@@ -9,7 +9,7 @@ import { deltaFrame } from "./relay-frames";
  */
 export const COALESCE_MS = 25;
 /** The socket writes a second the process aims to stay under when many replies are open (see coalesceWindowMs). */
-export const WRITES_PER_SECOND = 2_000;
+export const WRITES_PER_SECOND = 1_000;
 /**
  * The longest a delta waits, however many replies are open (500 or more). The browser spreads what one write brings
  * over the time to the next (lib/chat/frame-batcher.ts), so four writes a second still show as flowing text; a
@@ -21,12 +21,14 @@ export const MAX_COALESCE_MS = 250;
 
 /**
  * How long a delta may wait for the next write with `openReplies` replies streaming in this process: COALESCE_MS
- * while they are few, then each reply's share of WRITES_PER_SECOND (100 ms at 200 open), so that the writes a
+ * while they are few, then each reply's share of WRITES_PER_SECOND (200 ms at 200 open), so that the writes a
  * second stop growing with the crowd, up to MAX_COALESCE_MS. With 1,000 replies at a word every 15 ms, writev was
  * 28% of the server's CPU at a fixed 25 ms, 26% at 10,000 writes a second and 18% at 5,000 (bench/README.md).
  * With 200 open, 2,000 a second rather than 5,000 took a reply's socket writes from 115 to 52 and its server CPU
- * down by about a fifth on PGlite (the relay's floor by about a third), with the first token and the longest pause
- * in the text unchanged within the noise (bench/README.md, "Issue 16, fifteenth session").
+ * down by about a fifth on PGlite (bench/README.md, "Issue 16, fifteenth session"); 1,000 rather than 2,000 took
+ * them from 48 to 29 and its CPU down by 7-9% (the relay's floor's by 9-24%) in three alternated pairs, the first
+ * token unchanged within the noise ("Issue 16, twenty-second session"). The browser spreads each write's text over
+ * the time to the next (lib/chat/frame-batcher.ts), so five writes a second still read as flowing text.
  */
 export function coalesceWindowMs(openReplies: number): number {
   return Math.min(MAX_COALESCE_MS, Math.max(COALESCE_MS, (openReplies * 1000) / WRITES_PER_SECOND));
