@@ -84,7 +84,10 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
   };
   parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
     if (complete) return;
-    const text = decoder.write(chunk.subarray(offset, offset + length));
+    // http-parser-js hands over a slice of its own already (offset 0): a second view of it is one more allocation
+    // per upstream chunk.
+    const bytes = offset === 0 && length === chunk.length ? chunk : chunk.subarray(offset, offset + length);
+    const text = decoder.write(bytes);
     if (text && !over) reader.onText(text);
   };
   parser[HTTPParser.kOnMessageComplete] = () => {
