@@ -16,8 +16,13 @@ export interface ChatRef {
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
-/** A user's chats with a character, the latest first (chat_sessions_user_robot_latest_idx's order). */
-export const LATEST_CHAT_FIRST = [desc(chatSessions.lastMessageAt), desc(chatSessions.createdAt)];
+/** A user's chats with a character, the latest first (chat_sessions_user_robot_latest_idx's order), on `t`. */
+const latestFirst = (t: { lastMessageAt: AnyPgColumn; createdAt: AnyPgColumn }) => [
+  desc(t.lastMessageAt),
+  desc(t.createdAt),
+];
+
+export const LATEST_CHAT_FIRST = latestFirst(chatSessions);
 
 const LATEST = "latest_chat";
 const latest = alias(chatSessions, LATEST);
@@ -29,7 +34,7 @@ const latest = alias(chatSessions, LATEST);
 export function latestChatId(userId: AnyPgColumn | string, robotId: AnyPgColumn | number): SQL<string | null> {
   return sql<string | null>`(select ${latest.id} from ${chatSessions} as ${sql.identifier(LATEST)}
     where ${latest.userId} = ${userId} and ${latest.robotId} = ${robotId}
-    order by ${latest.lastMessageAt} desc, ${latest.createdAt} desc limit 1)`;
+    order by ${sql.join(latestFirst(latest), sql`, `)} limit 1)`;
 }
 
 /**
