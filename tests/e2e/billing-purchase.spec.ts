@@ -207,6 +207,9 @@ test("a chat refused for coins opens Get Coins and keeps the typed message", asy
   await closed;
   await expect(dialog.getByTestId("payment-banner")).toContainText("Purchase Successful");
   await dialog.getByRole("button", { name: "Close" }).click();
+  // Focus goes back to the balance that opened the dialog once the dialog is gone (Radix, a task after unmount):
+  // an Enter pressed in the composer before that landed on the balance and opened Get Coins again.
+  await expect(page.getByTestId("wallet-coins")).toBeFocused();
   await expect(page.getByTestId("wallet-coins")).toContainText("100 coins");
   await composer.press("Enter");
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(1);
