@@ -11,7 +11,7 @@ export const COALESCE_MS = 25;
 /** The socket writes a second the process aims to stay under when many replies are open (see coalesceWindowMs). */
 export const WRITES_PER_SECOND = 1_000;
 /**
- * The longest a delta waits, however many replies are open (500 or more). The browser spreads what one write brings
+ * The longest a delta waits, however many replies are open (250 or more). The browser spreads what one write brings
  * over the time to the next (lib/chat/frame-batcher.ts), so four writes a second still show as flowing text; a
  * reader's text is at most this late. At 1,000 open on Postgres, 250 rather than 100 took a reply's socket writes
  * from 44 to 24 and the server's CPU per reply down by 15-20% (three pairs of runs: bench/README.md, "Issue 16,
@@ -26,8 +26,8 @@ export const MAX_COALESCE_MS = 250;
  * 28% of the server's CPU at a fixed 25 ms, 26% at 10,000 writes a second and 18% at 5,000 (bench/README.md).
  * With 200 open, 2,000 a second rather than 5,000 took a reply's socket writes from 115 to 52 and its server CPU
  * down by about a fifth on PGlite (bench/README.md, "Issue 16, fifteenth session"); 1,000 rather than 2,000 took
- * them from 48 to 29 and its CPU down by 7-9% (the relay's floor's by 9-24%) in three alternated pairs, the first
- * token unchanged within the noise ("Issue 16, twenty-second session"). The browser spreads each write's text over
+ * them from 48 to 29 and its CPU down by 7-9% (the relay's floor's by 9-24%) in three alternated pairs, with the first
+ * token's p95 at 0.2-0.35 s either way ("Issue 16, twenty-second session"). The browser spreads each write's text over
  * the time to the next (lib/chat/frame-batcher.ts), so five writes a second still read as flowing text.
  */
 export function coalesceWindowMs(openReplies: number): number {
