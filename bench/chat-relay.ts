@@ -52,12 +52,14 @@ import {
   printProfile,
   printPgliteStatements,
   printSyscalls,
+  verdict,
 } from "./lib/chat-relay-figures";
+import { GOAL_TOTAL_RATIO, GOAL_TTFT_P50_MS, printSequentialSummary } from "./lib/sequential-summary";
 import { startBenchStub } from "./lib/bench-stub";
 import { printStubStarts, stubStartFigures } from "./lib/stub-start-figures";
 import { envListenHandles, parseArgs, usersNeeded, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
-import { onCleanup, out, percentile, runBench, sleep } from "./lib/harness";
+import { onCleanup, out, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
 import { measurePromptAssembly, printPromptAssembly } from "./lib/prompt-assembly-figures";
 import { compareWithFloor } from "./lib/relay-floor";
@@ -71,8 +73,6 @@ import { startServerChild } from "./lib/start-chat-server-child";
 import { syscallCounts, syscallsBetween } from "./lib/syscall-counts";
 
 const CHAT_PATH = "/v1/chat_session/chat";
-const GOAL_TTFT_P50_MS = 10;
-const GOAL_TOTAL_RATIO = 1.05;
 const MESSAGE = "Tell me about the lighthouse keeper and the storm that night.";
 /** The stub's directive for a 300-word reply. */
 const LONG = "[[long]]";
@@ -84,7 +84,6 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
 
 // ---------------------------------------------------------------------------------------------- main
 
@@ -201,7 +200,6 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   }
   const sequentialS = (performance.now() - startedSequential) / 1000;
   const sequentialServer = await server.memory();
-  const failedSequential = [...directRuns, ...relayedRuns].filter((r) => r.error);
 
   out();
   out(
@@ -209,61 +207,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   );
   out();
   printSequentialTimes(directRuns, relayedRuns);
-  // Pair i (direct i, relayed i) ran back to back: their differences cancel slow drift on a busy machine.
-  const pairDiff = (pick: (t: StreamTiming) => number | null) =>
-    directRuns.flatMap((d, i) => {
-      const r = relayedRuns[i];
-      const a = pick(d);
-      const b = r ? pick(r) : null;
-      return a !== null && b !== null ? [b - a] : [];
-    });
-  const ttftDiffP50 = p(relayedRuns, (t) => t.ttftMs, 50) - p(directRuns, (t) => t.ttftMs, 50);
-  const ttftDiffP95 = p(relayedRuns, (t) => t.ttftMs, 95) - p(directRuns, (t) => t.ttftMs, 95);
-  const totalRatio = p(relayedRuns, (t) => t.endMs, 50) / p(directRuns, (t) => t.endMs, 50);
-  const totalRatioP95 = p(relayedRuns, (t) => t.endMs, 95) / p(directRuns, (t) => t.endMs, 95);
-  out();
-  out(
-    `  per pair (ours − direct, run back to back): TTFT p50 ${f1(
-      percentile(
-        pairDiff((t) => t.ttftMs),
-        50,
-      ),
-    )} ms, ` +
-      `p95 ${f1(
-        percentile(
-          pairDiff((t) => t.ttftMs),
-          95,
-        ),
-      )} ms; total p50 ${f1(
-        percentile(
-          pairDiff((t) => t.endMs),
-          50,
-        ),
-      )} ms`,
-  );
-  // The model's pieces the relay passed on: as many as the direct requests read (the same reply, unmerged).
-  printCpu(sequentialServer, {
-    replies: relayedRuns.length,
-    pieces: directRuns.reduce((n, r) => n + r.pieces, 0),
-    perReplyGoal: false,
-  });
-  printLoopDelay(sequentialServer, false);
-  printPhases(sequentialServer, "  ", { stepsOnly: true });
-  printProfile(sequentialServer.profile);
-  if (failedSequential.length)
-    out(
-      `  FAILED: ${failedSequential.length} requests (${[...new Set(failedSequential.map((r) => r.error))].join("; ")})`,
-    );
-  if (promptChanges)
-    out(`  note: ${promptChanges} relayed requests sent the stub another body than the one replayed directly`);
-  out();
-  out(
-    `  TTFT overhead p50: ${f1(ttftDiffP50)} ms (goal <= ${GOAL_TTFT_P50_MS} ms) ${verdict(ttftDiffP50 <= GOAL_TTFT_P50_MS)}; p95: ${f1(ttftDiffP95)} ms`,
-  );
-  out(
-    `  total stream time ours/direct p50: ${totalRatio.toFixed(3)} (goal <= ${GOAL_TOTAL_RATIO.toFixed(2)}) ${verdict(totalRatio <= GOAL_TOTAL_RATIO)}; ` +
-      `p95: ${totalRatioP95.toFixed(3)}`,
-  );
+  printSequentialSummary(directRuns, relayedRuns, sequentialServer, promptChanges);
 
   // ---- clients that leave mid-reply: how soon does the upstream request close?
   if (opts.leaves > 0) {

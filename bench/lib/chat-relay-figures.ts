@@ -16,7 +16,7 @@ export const GOAL_MEMORY_PER_STREAM_KB = 100;
 export const GOAL_LOOP_P99_MS = 50;
 export const GOAL_CONCURRENT_TTFT_P95_MS = 1000;
 
-const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+export const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
 
 /** CPU per reply and per piece of text relayed (the server's CPU in the window over what it relayed). */
