@@ -116,7 +116,7 @@ describe.each(["http", "https"] as const)("upstream connections over %s", (schem
       await new Promise<void>((resolve, reject) => {
         const reader: ResponseReader = {
           onHead: () => undefined,
-          onText: () => undefined,
+          onBody: () => undefined,
           onReadEnd: () => undefined,
           onEnd: resolve,
           onError: reject,
@@ -236,7 +236,7 @@ describe("upstream connection failures", () => {
         { path: "/", headers: {}, body: "" },
         {
           onHead: () => undefined,
-          onText: () => undefined,
+          onBody: () => undefined,
           onReadEnd: () => undefined,
           onEnd: () => resolve(new Error("ended")),
           onError: resolve,

@@ -127,6 +127,32 @@ describe("stream chunk template", () => {
     expect(b.templated).toBe(0);
   });
 
+  it("reads events from a body's bytes while they fit, and says where it stopped", () => {
+    const none = () => undefined;
+    const reader = createStreamChunkReader();
+    const events = ["a", "b é 🚀", "", 'c "quoted"', "d"].map((content) => `data: ${openAiChunk({ content })}\n\n`);
+    const bytes = Buffer.from(events.join(""));
+    // No template yet: nothing is read.
+    expect(reader.readEvents(bytes, 0, bytes.length, none)).toBe(0);
+    reader.read(openAiChunk({ content: "learnt" }));
+    const read: StreamChunk[] = [];
+    const stop = reader.readEvents(bytes, 0, bytes.length, (chunk) => read.push(chunk));
+    expect(read).toEqual([
+      { kind: "text", text: "a", usage: null },
+      { kind: "text", text: "b é 🚀", usage: null },
+      { kind: "other", usage: null },
+    ]);
+    expect(bytes.subarray(stop).toString()).toBe(events.slice(3).join(""));
+    expect(reader.templated).toBe(3);
+    // An event cut short by the range's end, or without its blank line, is left where it starts.
+    const first = Buffer.byteLength(events[0] ?? "");
+    expect(reader.readEvents(bytes, 0, first - 1, none)).toBe(0);
+    const crlf = Buffer.from(events[0]?.replace(/\n\n$/, "\r\n\r\n") ?? "");
+    expect(reader.readEvents(crlf, 0, crlf.length, none)).toBe(0);
+    // A range that starts further in.
+    expect(reader.readEvents(bytes, first, stop, none)).toBe(stop);
+  });
+
   it("agrees with a whole parse on random contents", () => {
     let seed = 7;
     const random = () => {

@@ -38,10 +38,21 @@ function harness(first = fakeConnection(false)) {
     release: (_connection, keep) => released.push(keep),
     close: () => undefined,
   };
-  const seen = { status: 0, text: "", reads: 0, ended: 0, error: null as Error | null };
+  const body: Buffer[] = [];
+  const seen = {
+    status: 0,
+    /** The body's bytes so far, as UTF-8. */
+    get text() {
+      return Buffer.concat(body).toString("utf8");
+    },
+    reads: 0,
+    ended: 0,
+    error: null as Error | null,
+  };
   const reader: ResponseReader = {
     onHead: (status) => (seen.status = status),
-    onText: (text) => (seen.text += text),
+    // A copy: the range is valid during the call only (deliver overwrites the buffer after each read).
+    onBody: (buf, start, end) => body.push(Buffer.from(buf.subarray(start, end))),
     onReadEnd: () => seen.reads++,
     onEnd: () => seen.ended++,
     onError: (error) => (seen.error = error),
@@ -140,13 +151,32 @@ describe("streamedPost", () => {
     garbage.connection.onData(Buffer.from("SSH-2.0-OpenSSH_9.2\r\n\r\n"));
     expect(garbage.seen.error?.message).toMatch(/not HTTP/);
     expect(garbage.released).toEqual([false]);
+
+    // A chunk longer than its size line says, in the read after the head and in the head's own read.
+    const framing = Buffer.from("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabcdef\r\n0\r\n\r\n");
+    for (const at of [framing.indexOf("3\r\n"), 0]) {
+      const broken = harness();
+      streamedPost(broken.pool, { path: "/", headers: {}, body: "" }, broken.reader);
+      deliver(broken.connection, framing, at);
+      expect(broken.seen.error?.message, `split at ${at}`).toMatch(/not HTTP: a chunk longer than its size/);
+      expect(broken.seen.text).toBe("abc");
+      expect(broken.released).toEqual([false]);
+    }
+  });
+
+  it("does not keep a connection that sent more after a chunked answer", () => {
+    const extra = harness();
+    streamedPost(extra.pool, { path: "/", headers: {}, body: "" }, extra.reader);
+    extra.connection.onData(Buffer.concat([chunked(TEXT, 2), Buffer.from("HTTP/1.1 200 OK\r\n")]));
+    expect(extra.seen).toMatchObject({ status: 200, text: TEXT, ended: 1, error: null });
+    expect(extra.released).toEqual([false]);
   });
 
   it("turns a reader that throws into an error, not an exception out of the socket's read", () => {
     const { connection, pool, seen, released } = harness();
     const reader: ResponseReader = {
       onHead: () => undefined,
-      onText: () => {
+      onBody: () => {
         throw new Error("reader broke");
       },
       onReadEnd: () => undefined,

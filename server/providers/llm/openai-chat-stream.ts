@@ -1,4 +1,6 @@
-import { createParser } from "eventsource-parser";
+import { StringDecoder } from "node:string_decoder";
+import type { StreamChunk } from "./openai-stream-chunk";
+import { sseBody } from "./sse-body";
 import { createStreamChunkReader } from "./stream-chunk-template";
 import { streamedPost, type StreamedPost } from "./streamed-post";
 import { LlmError, type ReadPacing, type ReplyRequest, type ReplyStream, type ReplyUsage } from "./types";
@@ -33,11 +35,12 @@ export function chatCompletionsTarget(baseUrl: string, apiKey?: string): ChatCom
 
 /**
  * One streamed reply from POST {baseUrl}/chat/completions, read straight off the socket: streamed-post.ts (a
- * kept-alive connection, http-parser-js), one SSE parser (eventsource-parser), and per chunk a shape check of its JSON
- * (openai-stream-chunk.ts), parsed whole or, for the text chunks after the first, its content string alone
- * (stream-chunk-template.ts). The AI SDK's provider ran each reply through fetch's body stream and three
- * transform streams with a zod parse per chunk, which was a third of the server's CPU with many replies open, and
- * node:http's response stream after it still cost 24 µs a piece (bench/README.md, "Issue 16, third session").
+ * kept-alive connection, http-parser-js for the head), one SSE parser (eventsource-parser, sse-body.ts), and per
+ * chunk a shape check of its JSON (openai-stream-chunk.ts), parsed whole or, for the text chunks after the first,
+ * its content string alone, read from the body's bytes where the events come whole (stream-chunk-template.ts).
+ * The AI SDK's provider ran each reply through fetch's body stream and three transform streams with a zod parse
+ * per chunk, which was a third of the server's CPU with many replies open, and node:http's response stream after it
+ * still cost 24 µs a piece (bench/README.md, "Issue 16, third session").
  *
  * The same promises as the other providers' streams (model-reply-stream.ts):
  * - The request starts at once; `textStream` can be iterated once, one delta per piece of text, or `pipeText`
@@ -93,44 +96,44 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
   });
 
   const chunks = createStreamChunkReader();
-  const parser = createParser({
-    onEvent(event) {
-      if (ended || failure) return;
-      const data = event.data;
-      if (data === "[DONE]") return;
+  const onChunk = (chunk: StreamChunk) => {
+    if (ended || failure) return;
+    switch (chunk.kind) {
+      case "text":
+        if (chunk.usage) usage = chunk.usage;
+        if (push) {
+          textThisRead = true;
+          try {
+            push(chunk.text);
+          } catch (err) {
+            // The reader's own failure, thrown into the socket's read: it ends the reading, not the process.
+            fail(new LlmError(`the reply's reader failed: ${firstLine(String(err))}`, "upstream"));
+          }
+          return;
+        }
+        pieces.push(chunk.text);
+        if (!paused && pieces.length - head >= (reading ? MAX_QUEUED + 1 : QUEUED_WITHOUT_READER)) {
+          paused = true;
+          post?.pause();
+        }
+        notify();
+        return;
+      case "other":
+        if (chunk.usage) usage = chunk.usage;
+        return;
+      case "error":
+        return fail(new LlmError(`upstream error: ${firstLine(chunk.message)}`, "upstream"));
+      case "malformed":
+        return fail(new LlmError(`malformed upstream stream: ${chunk.reason}`, "malformed"));
+    }
+  };
+  const events = sseBody({
+    fast: (buf, start, end) => chunks.readEvents(buf, start, end, onChunk),
+    onData(data) {
+      if (ended || failure || data === "[DONE]") return;
       const chunk = chunks.read(data);
-      if (!chunk)
-        return fail(
-          new LlmError(`malformed upstream stream: a chunk that is not JSON: ${data.slice(0, 80)}`, "malformed"),
-        );
-      switch (chunk.kind) {
-        case "text":
-          if (chunk.usage) usage = chunk.usage;
-          if (push) {
-            textThisRead = true;
-            try {
-              push(chunk.text);
-            } catch (err) {
-              // The reader's own failure, thrown into the socket's read: it ends the reading, not the process.
-              fail(new LlmError(`the reply's reader failed: ${firstLine(String(err))}`, "upstream"));
-            }
-            return;
-          }
-          pieces.push(chunk.text);
-          if (!paused && pieces.length - head >= (reading ? MAX_QUEUED + 1 : QUEUED_WITHOUT_READER)) {
-            paused = true;
-            post?.pause();
-          }
-          notify();
-          return;
-        case "other":
-          if (chunk.usage) usage = chunk.usage;
-          return;
-        case "error":
-          return fail(new LlmError(`upstream error: ${firstLine(chunk.message)}`, "upstream"));
-        case "malformed":
-          return fail(new LlmError(`malformed upstream stream: ${chunk.reason}`, "malformed"));
-      }
+      if (chunk) return onChunk(chunk);
+      fail(new LlmError(`malformed upstream stream: a chunk that is not JSON: ${data.slice(0, 80)}`, "malformed"));
     },
   });
 
@@ -146,13 +149,15 @@ export function streamChatCompletion(target: ChatCompletionsTarget, request: Rep
 
   let status = 0;
   let errorText = "";
+  let errorDecoder: StringDecoder | null = null;
   const reader = {
     onHead(code: number) {
       status = code;
     },
-    onText(text: string) {
-      if (status >= 200 && status < 300) parser.feed(text);
-      else if (errorText.length < MAX_ERROR_BODY) errorText += text;
+    onBody(buf: Buffer, start: number, end: number) {
+      if (status >= 200 && status < 300) events.feed(buf, start, end);
+      else if (errorText.length < MAX_ERROR_BODY)
+        errorText += (errorDecoder ??= new StringDecoder("utf8")).write(buf.subarray(start, end));
     },
     onReadEnd() {
       if (!textThisRead) return;

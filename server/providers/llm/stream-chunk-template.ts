@@ -18,6 +18,14 @@ import type { ReplyUsage } from "./types";
 export interface StreamChunkReader {
   /** What the payload says, or null when it is not JSON. */
   read(data: string): StreamChunk | null;
+  /**
+   * Reads server-sent events straight from a body's bytes, buf[start, end), for as long as each is exactly
+   * `data: <payload>` and a blank line (LF LF) with a payload that fits the template around a content string
+   * without escapes or control characters, handing each on as read(payload) would say; returns the offset where it
+   * stopped (start when the first does not fit), the rest being the SSE parser's to read. Only for bytes read where
+   * that parser holds nothing (see sse-body.ts). A text chunk's payload then costs no string but its content.
+   */
+  readEvents(buf: Buffer, start: number, end: number, onChunk: (chunk: StreamChunk) => void): number;
   /** How many payloads the template read (for tests). */
   readonly templated: number;
 }
@@ -27,6 +35,8 @@ interface Template {
   suffix: string;
   usage: ReplyUsage | null;
   hits: number;
+  /** The template as an event's bytes (readEvents): `data: `, the prefix and the quote; the quote, suffix and LF LF. */
+  bytes?: { head: Buffer; tail: Buffer };
 }
 
 /** Templates learnt in a row that no later chunk fit, after which the reader stops learning. */
@@ -34,6 +44,8 @@ const MAX_UNFITTED_TEMPLATES = 3;
 const PROBE = "\u2063probe\u2063";
 const QUOTE = 34;
 const BACKSLASH = 92;
+/** Bytes below this are control characters, which a JSON string holds only escaped. */
+const SPACE = 32;
 
 export function createStreamChunkReader(): StreamChunkReader {
   let template: Template | null = null;
@@ -65,7 +77,38 @@ export function createStreamChunkReader(): StreamChunkReader {
     template = templateOf(data) ?? template;
   };
 
+  /*
+   * Why readEvents reads what the SSE parser and read() would: an event that is one `data: ` line and a blank line
+   * has that line's rest as its payload. Bytes equal to the head are the UTF-8 of `data: ` and the prefix, and a
+   * literal with neither backslash nor control character is its characters: JSON.parse gives them back as they are.
+   * Quotes are ASCII, never inside a multi-byte character, so the literal's bytes decode as they would in the whole
+   * line (an invalid sequence as U+FFFD either way).
+   */
+  const readEvents = (buf: Buffer, start: number, end: number, onChunk: (chunk: StreamChunk) => void): number => {
+    const t = template;
+    if (t === null) return start;
+    t.bytes ??= { head: Buffer.from(`data: ${t.prefix}"`), tail: Buffer.from(`"${t.suffix}\n\n`) };
+    const { head, tail } = t.bytes;
+    let at = start;
+    for (;;) {
+      const open = at + head.length;
+      if (open + tail.length > end || head.compare(buf, at, open) !== 0) return at;
+      let close = open;
+      for (let c = buf[close]; c !== QUOTE; c = buf[++close]) {
+        if (close >= end || (c as number) < SPACE || c === BACKSLASH) return at;
+      }
+      const next = close + tail.length;
+      if (next > end || tail.compare(buf, close, next) !== 0) return at;
+      const text = buf.toString("utf8", open, close);
+      t.hits++;
+      templated++;
+      onChunk(text ? { kind: "text", text, usage: t.usage } : { kind: "other", usage: t.usage });
+      at = next;
+    }
+  };
+
   return {
+    readEvents,
     read(data) {
       if (template) {
         const chunk = byTemplate(data, template);

@@ -1,15 +1,16 @@
-import { StringDecoder } from "node:string_decoder";
 import { HTTPParser } from "http-parser-js";
+import { chunkedBody, ChunkedCodingError, type ChunkedBody } from "./chunked-body";
 import { afterSlot } from "./read-slots";
 import type { UpstreamConnection, UpstreamPool } from "./upstream-pool";
 
 /**
- * One HTTP/1.1 POST whose response is read as text as it arrives, on a kept-alive connection of an UpstreamPool:
- * the reply's hot path (openai-chat-stream.ts). The response is parsed by http-parser-js (status, headers, chunked
- * or sized or until-close bodies) straight from the socket's reads; `hold` stops reading for a while so that what
- * the upstream sends meanwhile is read in one system call. Reading 1,000 streamed replies of 300 pieces from the
- * stub cost a client of its own 24 µs a piece through node:http's response stream (whose socket keeps reading
- * while paused), 16 µs this way unpaced and 6-8 µs paced (bench/README.md, "Issue 16, third session").
+ * One HTTP/1.1 POST whose response body is handed on as it arrives, on a kept-alive connection of an UpstreamPool:
+ * the reply's hot path (openai-chat-stream.ts). The response is parsed straight from the socket's reads: its head,
+ * and a sized or until-close body, by http-parser-js; a chunked body by chunked-body.ts, which hands on ranges of
+ * the reads rather than a copy of each chunk. `hold` stops reading for a while so that what the upstream sends
+ * meanwhile is read in one system call. Reading 1,000 streamed replies of 300 pieces from the stub cost a client of
+ * its own 24 µs a piece through node:http's response stream (whose socket keeps reading while paused), 16 µs this
+ * way unpaced and 6-8 µs paced (bench/README.md, "Issue 16, third session").
  */
 
 export interface PostRequest {
@@ -22,9 +23,12 @@ export interface PostRequest {
 export interface ResponseReader {
   /** The status line and headers arrived. */
   onHead(status: number): void;
-  /** Body text, decoded as UTF-8 across reads (a character split between two reads comes whole with the second). */
-  onText(text: string): void;
-  /** Everything one read carried has been handed to onText (not called for the read that ends the response). */
+  /**
+   * The body's next bytes, buf[start, end) (chunked coding taken off): valid during the call only, as the
+   * connection's read buffer is used again for its next read.
+   */
+  onBody(buf: Buffer, start: number, end: number): void;
+  /** Everything one read carried has been handed to onBody (not called for the read that ends the response). */
   onReadEnd(): void;
   /** The response ended; its connection went back to the pool when it could be kept. */
   onEnd(): void;
@@ -44,6 +48,15 @@ export interface StreamedPost {
 
 const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
 
+/** What http-parser-js reads as chunked: the last transfer-encoding header's value is `chunked`. */
+function isChunked(headers: string[]): boolean {
+  let chunked = false;
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    if (headers[i]?.toLowerCase() === "transfer-encoding") chunked = headers[i + 1]?.toLowerCase() === "chunked";
+  }
+  return chunked;
+}
+
 function requestHead(pool: UpstreamPool, request: PostRequest): string {
   let head = `POST ${request.path} HTTP/1.1\r\nhost: ${pool.origin.host}\r\n`;
   for (const [name, value] of Object.entries(request.headers)) {
@@ -57,7 +70,8 @@ function requestHead(pool: UpstreamPool, request: PostRequest): string {
 export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: ResponseReader): StreamedPost {
   const head = requestHead(pool, request);
   const parser = new HTTPParser(HTTPParser.RESPONSE);
-  const decoder = new StringDecoder("utf8");
+  /** The chunked body's decoder, once the head said the body is chunked: it reads the rest of the answer. */
+  let body: ChunkedBody | null = null;
   let connection: UpstreamConnection = pool.acquire();
   let received = false;
   let over = false;
@@ -80,19 +94,21 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
     }
     keepAlive = info.shouldKeepAlive;
     reader.onHead(status);
-    return status === 204 || status === 304 ? 1 : 0;
+    if (status === 204 || status === 304) return 1;
+    if (!isChunked(info.headers)) return 0;
+    // 2: http-parser-js ends the message at the head and stops (onData hands the rest of the read to `body`).
+    body = chunkedBody((buf, start, end) => {
+      if (!over) reader.onBody(buf, start, end);
+    });
+    return 2;
   };
   parser[HTTPParser.kOnBody] = (chunk, offset, length) => {
-    if (complete) return;
-    // http-parser-js hands over a slice of its own already (offset 0): a second view of it is one more allocation
-    // per upstream chunk.
-    const bytes = offset === 0 && length === chunk.length ? chunk : chunk.subarray(offset, offset + length);
-    const text = decoder.write(bytes);
-    if (text && !over) reader.onText(text);
+    if (!complete && !over) reader.onBody(chunk, offset, offset + length);
   };
   parser[HTTPParser.kOnMessageComplete] = () => {
     if (informational) informational = false;
-    else complete = true;
+    // The head of a chunked body: the body is not over.
+    else if (!body) complete = true;
   };
 
   const finish = (error: Error | null) => {
@@ -102,18 +118,42 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
     if (error) reader.onError(error);
     else reader.onEnd();
   };
-  const ended = () => {
-    const rest = decoder.end();
-    if (rest && !over) reader.onText(rest);
-    finish(null);
+  const ended = () => finish(null);
+
+  /** bytes[from, end) of a chunked body; false when the answer is over. */
+  const readBody = (decoder: ChunkedBody, bytes: Buffer, from: number): boolean => {
+    let after: number;
+    try {
+      after = decoder.feed(bytes, from, bytes.length);
+    } catch (err) {
+      // A reader's own failure goes on to onData's catch.
+      if (!(err instanceof ChunkedCodingError)) throw err;
+      finish(new Error(`the upstream's answer is not HTTP: ${err.message}`));
+      return false;
+    }
+    if (over) return false;
+    if (after < 0) return true;
+    complete = true;
+    // Whatever came after the answer is not kept on the connection.
+    if (after < bytes.length) keepAlive = false;
+    ended();
+    return false;
   };
 
   const onData = (bytes: Buffer) => {
     if (over) return;
     received = true;
     try {
+      if (body) {
+        if (readBody(body, bytes, 0)) reader.onReadEnd();
+        return;
+      }
       const parsed = parser.execute(bytes);
       if (over) return;
+      if (body && !(parsed instanceof Error)) {
+        if (readBody(body, bytes, parsed)) reader.onReadEnd();
+        return;
+      }
       if (complete) {
         // Whatever came after the answer is not kept on the connection.
         if (parsed instanceof Error) keepAlive = false;
@@ -133,7 +173,7 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
       pool.release(connection, false);
       return send(pool.acquire(true));
     }
-    if (!error) {
+    if (!error && !body) {
       // A body that runs until the connection closes ends here.
       parser.finish();
       if (complete) {
