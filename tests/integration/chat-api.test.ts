@@ -6,7 +6,7 @@ import { flushChatCounts } from "@/server/modules/chat/chat-count-tally";
 import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { getBalance } from "@/server/modules/wallet/wallet";
 import { CHAT_API_ENV as ENV, chatApiWorld, repliesSettled } from "./helpers/chat-api-world";
-import { readChatStream, textOf } from "./helpers/read-chat-stream";
+import { readChatStream, textOf, whenTextIs } from "./helpers/read-chat-stream";
 import { createTestApi } from "./helpers/test-api";
 import { testDrivers } from "./helpers/test-database";
 
@@ -54,7 +54,8 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const types = stream.messages.map((m) => m.type);
     expect(types[0]).toBe("start");
     expect(types.at(-1)).toBe("end");
-    expect(types.filter((t) => t === "delta")).toHaveLength(5);
+    // The mock model's five pieces, in one delta or more (the pieces of one write are one message).
+    expect(types.filter((t) => t === "delta").length).toBeGreaterThan(0);
     expect(textOf(stream)).toBe("Hello from the mock model.");
     const start = stream.messages[0]!;
     expect(start).toMatchObject({
@@ -135,15 +136,14 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
       { robot_id: world.robotId, message: "Tell me a story" },
       auth,
     );
-    let deltas = 0;
-    const stream = await readChatStream(res, (m) => m.type === "delta" && ++deltas === 2);
+    const stream = await readChatStream(res, whenTextIs("Once upon"));
     const call = world.llm.calls.at(-1)!;
     await call.aborted;
     // A model that had not been aborted would go on now; this one stops where the client left.
     world.llm.release();
     await call.ended;
     await repliesSettled();
-    expect(call.chunksSent).toBe(deltas);
+    expect(call.chunksSent).toBe(2);
     const assistantId = Number(stream.messages[0]!.message_id);
     const [row] = await world.database.db.select().from(chatMessages).where(eq(chatMessages.id, assistantId));
     expect(row).toMatchObject({ status: "partial", content: "Once upon" });

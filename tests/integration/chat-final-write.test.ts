@@ -8,7 +8,7 @@ import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-repl
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
 import { createMockProvider, type MockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
-import { chatStreamReader, readChatStream, textOf } from "./helpers/read-chat-stream";
+import { chatStreamReader, readChatStream, textOf, whenTextIs } from "./helpers/read-chat-stream";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -132,7 +132,7 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     );
     const start = await reader.until((m) => m.type === "start");
     const id = Number(start.message_id);
-    await reader.until((m) => m.type === "delta" && m.text === " upon");
+    await reader.until(whenTextIs("Once upon"));
     // the checkpoint saves what the user has seen while the reply is still being written
     await vi.waitFor(async () => expect(await rowOf(id)).toMatchObject({ status: "streaming", content: "Once upon" }), {
       timeout: 10_000,

@@ -65,7 +65,7 @@ describe("chat over a real HTTP connection", () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it("streams uncompressed, each delta as it is written, under the API's headers", async () => {
+  it("streams uncompressed, each piece as it is written, under the API's headers", async () => {
     const { token } = await createUserWithSession(database.db);
     // The model holds after "one": the client sees it while the rest of the reply is still to be written.
     llm.setScript({ chunks: ["one", " two", " three"], holdAfterChunks: 1 });

@@ -7,7 +7,7 @@ import { activeReplyCount, settleActiveReplies } from "@/server/modules/chat/act
 import { settleInterruptedReplies } from "@/server/modules/chat/interrupted-replies";
 import { createMockProvider, type MockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
-import { chatStreamReader, readChatStream } from "./helpers/read-chat-stream";
+import { chatStreamReader, readChatStream, whenTextIs } from "./helpers/read-chat-stream";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -58,11 +58,7 @@ describe.each(testDrivers())("Stop on %s", (driver) => {
     const { auth } = await signIn();
     // Three pieces reach the server; the page had shown two when its user pressed Stop.
     llm.setScript({ chunks: STORY, holdAfterChunks: 3 });
-    let deltas = 0;
-    const stream = await readChatStream(
-      await send(auth, "Tell me a story"),
-      (m) => m.type === "delta" && ++deltas === 3,
-    );
+    const stream = await readChatStream(await send(auth, "Tell me a story"), whenTextIs("Once upon a"));
     const id = Number(stream.messages[0]!.message_id);
     await llm.calls.at(-1)!.ended;
     await repliesSettled();
@@ -84,8 +80,7 @@ describe.each(testDrivers())("Stop on %s", (driver) => {
     const reader = chatStreamReader(await send(auth, "Tell me a story"));
     const start = await reader.until((m) => m.type === "start");
     const id = Number(start.message_id);
-    let deltas = 0;
-    await reader.until((m) => m.type === "delta" && ++deltas === 4);
+    await reader.until(whenTextIs("Once upon a time"));
     // The stop arrives (perhaps at another process) before this one has seen the stream dropped; the model
     // then finishes and the reply ends complete, with all its text, which its writer cuts.
     const stopping = stop(auth, { message_id: id, shown_length: "Once upon a".length });
@@ -116,8 +111,7 @@ describe.each(testDrivers())("Stop on %s", (driver) => {
   it("never makes a reply longer, keeps the first length it was told, and keeps the charge of a reply cut to nothing", async () => {
     const { auth } = await signIn();
     llm.setScript({ chunks: STORY, holdAfterChunks: 2 });
-    let deltas = 0;
-    const stream = await readChatStream(await send(auth, "Story"), (m) => m.type === "delta" && ++deltas === 2);
+    const stream = await readChatStream(await send(auth, "Story"), whenTextIs("Once upon"));
     const id = Number(stream.messages[0]!.message_id);
     await repliesSettled();
     expect((await stored(id)).content).toBe("Once upon");

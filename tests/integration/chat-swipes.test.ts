@@ -8,7 +8,7 @@ import { activeReplyCount, settleActiveReplies } from "@/server/modules/chat/act
 import { creditCoins, getBalance } from "@/server/modules/wallet/wallet";
 import { createMockProvider, type MockProvider } from "@/tests/support/mock-model";
 import { createUserWithSession } from "./helpers/fixtures";
-import { readChatStream, textOf, type ReadStream } from "./helpers/read-chat-stream";
+import { readChatStream, textOf, whenTextIs, type ReadStream } from "./helpers/read-chat-stream";
 import { createTestApi, type TestApi } from "./helpers/test-api";
 import { createTestDatabase, testDrivers } from "./helpers/test-database";
 
@@ -142,9 +142,8 @@ describe.each(testDrivers())("Swipes, edits and deletions on %s", (driver) => {
     const { auth } = await signIn();
     llm.setScript({ chunks: ["Once", " upon", " a", " time"], holdAfterChunks: 3 });
     const res = await call("chat", auth, { robot_id: robotId, message: "A story?" });
-    let deltas = 0;
     // The page stops reading (it aborts its request) after three pieces, of which it had shown two.
-    const running = await readChatStream(res, (m) => m.type === "delta" && ++deltas === 3);
+    const running = await readChatStream(res, whenTextIs("Once upon a"));
     const runningId = replyId(running);
     reply(["Long ago."]);
     const again = await streamed(

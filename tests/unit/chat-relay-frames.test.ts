@@ -37,7 +37,7 @@ describe("frame sink", () => {
   /** The end of the current round of I/O callbacks (the sink writes from setImmediate). */
   const endOfRound = () => vi.advanceTimersByTime(0);
 
-  it("writes the first deltas at the end of their round, together, and later ones within the window together", () => {
+  it("writes the first pieces at the end of their round, as one delta, and later ones within the window together", () => {
     const { sink, writes } = recordingSink();
     sink.send(
       frame({ type: "error", error: { code: 1, msg: "x" }, message: null, coins_refunded: false, balance: null }),
@@ -47,14 +47,14 @@ describe("frame sink", () => {
     expect(writes).toHaveLength(1);
     endOfRound();
     expect(writes).toHaveLength(2);
-    expect(writes[1]).toBe(deltaFrame("Once") + deltaFrame(" more"));
+    expect(writes[1]).toBe(deltaFrame("Once more"));
     sink.delta(" upon");
     sink.delta(" a");
     endOfRound();
     expect(writes).toHaveLength(2);
     vi.advanceTimersByTime(COALESCE_MS);
     expect(writes).toHaveLength(3);
-    expect(writes[2]).toBe(deltaFrame(" upon") + deltaFrame(" a"));
+    expect(writes[2]).toBe(deltaFrame(" upon a"));
   });
 
   it("waits longer with many replies open, so that the process's writes a second stop growing", () => {
@@ -96,19 +96,23 @@ describe("frame sink", () => {
     expect(writes).toEqual([deltaFrame("one"), deltaFrame(" two")]);
   });
 
-  it("sends waiting deltas before any other frame, and on close, in order", () => {
+  it("sends waiting text before any other frame, and on close, in order", () => {
     const { sink, writes, closed } = recordingSink();
     sink.delta("a");
     endOfRound();
     sink.delta("b");
+    sink.delta("");
+    sink.delta("c");
     sink.send(CLOSE_FRAME);
-    expect(writes).toEqual([deltaFrame("a"), deltaFrame("b") + CLOSE_FRAME]);
+    expect(writes).toEqual([deltaFrame("a"), deltaFrame("bc") + CLOSE_FRAME]);
+    sink.send(CLOSE_FRAME);
+    expect(writes.at(-1)).toBe(CLOSE_FRAME);
     sink.delta("c");
     sink.close();
     expect(writes.at(-1)).toBe(deltaFrame("c"));
     expect(closed()).toBe(true);
     vi.runAllTimers();
-    expect(writes).toHaveLength(3);
+    expect(writes).toHaveLength(4);
   });
 
   it("sends nothing after the client went away", () => {

@@ -2,10 +2,10 @@ import { activeReplyCount } from "./active-replies";
 import { deltaFrame } from "./relay-frames";
 
 /**
- * A delta that arrives within this long of the last write waits and goes out with what follows it, in one socket
- * write (each piece keeps its own delta message). Every write is a system call of its own (`writev`, 15-30 µs on a
- * small VM, the largest single cost of a relayed token: bench/README.md, "Chat relay"); a reader cannot tell 25 ms
- * apart, and the first delta never waits.
+ * A piece of text that arrives within this long of the last write waits and goes out with what follows it, in one
+ * socket write and one delta message. Every write is a system call of its own (`writev`, 15-30 µs on a small VM, the
+ * largest single cost of a relayed token: bench/README.md, "Chat relay"); a reader cannot tell 25 ms apart, and the
+ * first delta never waits.
  */
 export const COALESCE_MS = 25;
 /** The socket writes a second the process aims to stay under when many replies are open (see coalesceWindowMs). */
@@ -37,11 +37,14 @@ export function coalesceWindowMs(openReplies: number): number {
 /** The reply's frames on their way to the response body, in order, with deltas coalesced into fewer writes. */
 export interface FrameSink {
   /**
-   * A delta message. Deltas handed over in one round of I/O callbacks (one upstream read) go out in one write at
-   * its end; the first at once, later ones up to the coalescing window after the last write.
+   * A piece of the reply's text. The pieces handed over in one round of I/O callbacks (one upstream read) go out
+   * at its end; the first at once, later ones up to the coalescing window after the last write. The pieces of one
+   * write are one delta message: the browser appends the text whatever the messages' sizes, and a message a piece
+   * was 34 bytes of framing around a token of a few characters (most of a reply's bytes) and a JSON parse each in
+   * the browser.
    */
   delta(text: string): void;
-  /** Any other frame: the waiting deltas go first, then this, at once. */
+  /** Any other frame: the waiting text goes first (its delta), then this, at once. */
   send(frame: string): void;
   /** Sends what is waiting and ends the body. */
   close(): void;
@@ -68,6 +71,7 @@ export function createFrameSink(
   target: FrameTarget,
   windowMs: () => number = () => coalesceWindowMs(activeReplyCount()),
 ): FrameSink {
+  /** The text waiting for the next write. */
   let waiting = "";
   let timer: NodeJS.Timeout | undefined;
   let flushQueued = false;
@@ -83,15 +87,15 @@ export function createFrameSink(
     timer = undefined;
     flushQueued = false;
     if (!open || !waiting) return;
-    const frames = waiting;
+    const text = waiting;
     waiting = "";
-    write(frames);
+    write(deltaFrame(text));
   };
 
   return {
     delta(text) {
       if (!open || !text) return;
-      waiting += deltaFrame(text);
+      waiting += text;
       if (timer || flushQueued) return;
       const wait = sentDelta ? lastWrite + windowMs() - Date.now() : 0;
       sentDelta = true;
@@ -107,7 +111,7 @@ export function createFrameSink(
       if (!open) return;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      const frames = waiting + frame;
+      const frames = waiting ? deltaFrame(waiting) + frame : frame;
       waiting = "";
       write(frames);
     },

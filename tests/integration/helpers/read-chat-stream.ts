@@ -44,6 +44,15 @@ export async function readChatStream(
   }
 }
 
+/**
+ * A stopAfter or until predicate: true at the delta that completes `text` (the reply's text so far). The relay sends
+ * the pieces of one write as one delta, so a test waits for text, not for a number of messages.
+ */
+export function whenTextIs(text: string): (message: Record<string, unknown> & { type: string }) => boolean {
+  let seen = "";
+  return (message) => message.type === "delta" && (seen += String(message.text)) === text;
+}
+
 export const textOf = (stream: ReadStream) =>
   stream.messages
     .filter((m) => m.type === "delta")
