@@ -63,7 +63,8 @@ export function printSyscalls(calls: SyscallCounts | null, work: { replies: numb
   if (!calls) return;
   out(
     `  server system calls (/proc/PID/io): ${calls.reads} reads (${(calls.reads / work.pieces).toFixed(2)} per token), ` +
-      `${calls.writes} writes (${(calls.writes / work.replies).toFixed(1)} per reply), sockets and database included`,
+      `${calls.writes} writes (${(calls.writes / work.replies).toFixed(1)} per reply, ` +
+      `${(calls.bytesWritten / work.replies / 1000).toFixed(1)} kB per reply), sockets and database included`,
   );
 }
 
