@@ -8,6 +8,7 @@
  * Lines end at LF, with or without CR before it, as http-parser-js reads them; chunk extensions and trailers are
  * read past.
  */
+
 /** Bytes that are not chunked coding. */
 export class ChunkedCodingError extends Error {}
 
@@ -51,6 +52,7 @@ export function chunkedBody(onData: (buf: Buffer, start: number, end: number) =>
   const sizeLineEnded = () => {
     if (digits === 0) throw new ChunkedCodingError("a chunk without a size");
     state = size === 0 ? TRAILER : DATA;
+    digits = 0;
     lineHasText = false;
   };
 
@@ -84,10 +86,7 @@ export function chunkedBody(onData: (buf: Buffer, start: number, end: number) =>
           case DATA: {
             const take = Math.min(size, end - i);
             size -= take;
-            if (size === 0) {
-              state = DATA_CR;
-              digits = 0;
-            }
+            if (size === 0) state = DATA_CR;
             onData(buf, i, i + take);
             i += take;
             break;

@@ -144,23 +144,20 @@ export function streamedPost(pool: UpstreamPool, request: PostRequest, reader: R
     if (over) return;
     received = true;
     try {
-      if (body) {
-        if (readBody(body, bytes, 0)) reader.onReadEnd();
-        return;
+      // Where a chunked body starts in this read: 0 once the head is past, else after the head if it ends here.
+      let from = 0;
+      if (!body) {
+        const parsed = parser.execute(bytes);
+        if (over) return;
+        if (complete) {
+          // Whatever came after the answer is not kept on the connection.
+          if (parsed instanceof Error) keepAlive = false;
+          return ended();
+        }
+        if (parsed instanceof Error) return finish(new Error(`the upstream's answer is not HTTP: ${parsed.message}`));
+        from = parsed;
       }
-      const parsed = parser.execute(bytes);
-      if (over) return;
-      if (body && !(parsed instanceof Error)) {
-        if (readBody(body, bytes, parsed)) reader.onReadEnd();
-        return;
-      }
-      if (complete) {
-        // Whatever came after the answer is not kept on the connection.
-        if (parsed instanceof Error) keepAlive = false;
-        return ended();
-      }
-      if (parsed instanceof Error) return finish(new Error(`the upstream's answer is not HTTP: ${parsed.message}`));
-      reader.onReadEnd();
+      if (!body || readBody(body, bytes, from)) reader.onReadEnd();
     } catch (err) {
       finish(err instanceof Error ? err : new Error(String(err)));
     }
