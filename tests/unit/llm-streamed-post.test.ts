@@ -234,6 +234,26 @@ describe("streamedPost", () => {
     expect(fresh.seen.error?.message).toBe("read ECONNRESET");
   });
 
+  it("reads a chunked error answer into the OpenAI-compatible stream's error, a character split between chunks", async () => {
+    const { connection, pool } = harness();
+    const target = { url: new URL("http://upstream.test/v1/chat/completions"), pool };
+    const stream = streamChatCompletion(target, bareReplyRequest(10));
+    const body = Buffer.from(JSON.stringify({ error: { message: "Rate limit reached — réessayez" } }));
+    const cut = body.indexOf(Buffer.from("é")) + 1;
+    const piece = (bytes: Buffer) =>
+      Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
+    const answer = Buffer.concat([
+      Buffer.from(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n",
+      ),
+      piece(body.subarray(0, cut)),
+      piece(body.subarray(cut)),
+      Buffer.from("0\r\n\r\n"),
+    ]);
+    deliver(connection, answer, answer.indexOf(Buffer.from("\r\n\r\n")) + 4 + 3);
+    await expect(stream.pipeText(() => undefined)).rejects.toThrow("upstream HTTP 429: Rate limit reached — réessayez");
+  });
+
   it("calls nothing after destroy, and does not keep the connection", () => {
     const { connection, pool, reader, seen, released } = harness();
     const post = streamedPost(pool, { path: "/", headers: {}, body: "" }, reader);
