@@ -1,8 +1,9 @@
 import { createParser } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { readStreamChunk, type StreamChunk } from "@/server/providers/llm/openai-stream-chunk";
+import type { StreamChunk } from "@/server/providers/llm/openai-stream-chunk";
 import { sseBody } from "@/server/providers/llm/sse-body";
 import { createStreamChunkReader } from "@/server/providers/llm/stream-chunk-template";
+import { openAiChunk, wholeParse } from "@/tests/support/openai-chunks";
 
 /**
  * sseBody with a StreamChunkReader, as openai-chat-stream.ts reads a reply: whatever the bytes and wherever the
@@ -12,12 +13,7 @@ function reference(body: Buffer): (StreamChunk | null)[] {
   const out: (StreamChunk | null)[] = [];
   const parser = createParser({
     onEvent: (event) => {
-      if (event.data === "[DONE]") return;
-      try {
-        out.push(readStreamChunk(JSON.parse(event.data)));
-      } catch {
-        out.push(null);
-      }
+      if (event.data !== "[DONE]") out.push(wholeParse(event.data));
     },
   });
   parser.feed(body.toString("utf8"));
@@ -54,16 +50,7 @@ function read(body: Buffer, cuts: number[]) {
 }
 
 const openAi = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  `data: ${JSON.stringify({
-    id: "chatcmpl-AbC123",
-    object: "chat.completion.chunk",
-    created: 1764300000,
-    model: "gpt-4o-mini",
-    system_fingerprint: null,
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
-    usage: null,
-    ...extra,
-  })}\n\n`;
+  `data: ${openAiChunk(delta, extra)}\n\n`;
 
 /** Cuts at each event's end: the ranges a chunked body hands on when each event is its own chunk. */
 function eventEnds(events: string[]): number[] {

@@ -1,35 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { readStreamChunk, type StreamChunk } from "@/server/providers/llm/openai-stream-chunk";
+import type { StreamChunk } from "@/server/providers/llm/openai-stream-chunk";
 import { createStreamChunkReader } from "@/server/providers/llm/stream-chunk-template";
-
-/** What a whole parse says of the payload: the reader must say exactly this. */
-function wholeParse(data: string): StreamChunk | null {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  return readStreamChunk(payload);
-}
+import { openAiChunk, wholeParse } from "@/tests/support/openai-chunks";
 
 function readAll(payloads: string[]) {
   const reader = createStreamChunkReader();
   const chunks = payloads.map((data) => reader.read(data));
   return { chunks, templated: reader.templated };
 }
-
-const openAiChunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    id: "chatcmpl-AbC123",
-    object: "chat.completion.chunk",
-    created: 1764300000,
-    model: "gpt-4o-mini",
-    system_fingerprint: "fp_44709d6fcb",
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
-    usage: null,
-    ...extra,
-  });
 
 const tricky = [
   "Hello",
