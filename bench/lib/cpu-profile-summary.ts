@@ -13,6 +13,7 @@ const profileSchema = z.object({
     z.object({
       id: z.number(),
       callFrame: z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number() }),
+      children: z.array(z.number()).optional(),
     }),
   ),
   samples: z.array(z.number()),
@@ -27,13 +28,26 @@ export interface SelfTime {
 }
 
 export interface ProfileSummary {
-  /** Sampled time in ms, idle included. */
+  /** Sampled time in ms, idle included (not the bench's own sampling, nor the time before the first sample). */
   totalMs: number;
   /** Sampled time the thread was not idle. */
   busyMs: number;
+  /** Samples in the bench's own figures taken inside the server (SAMPLING_FRAME), left out of the rest. */
+  samplingMs: number;
+  /**
+   * From the profiler's start to its first sample, left out: the start itself (V8 lists every compiled function,
+   * 170 ms on a warm server), charged to whatever the first sample found.
+   */
+  beforeFirstSampleMs: number;
   byFunction: SelfTime[];
   byPlace: SelfTime[];
 }
+
+/**
+ * The function around each of the bench's own samples in the server (server-window-figures.ts): its RSS, its
+ * threads' times from /proc. The bundler may add digits to keep a name unique.
+ */
+const SAMPLING_FRAME = /^benchOwnSampling\d*$/;
 
 const ROOT_MARK = /\/(?:wt-[^/]+|main|kewl[^/]*)\//;
 /** Where bench/lib/bundle-server-child.ts writes the server's bundle: our code, in one file. */
@@ -72,18 +86,38 @@ function top(map: Map<string, number>, busyMs: number, n: number): SelfTime[] {
     .slice(0, n);
 }
 
+/** The profile's nodes under a SAMPLING_FRAME (that frame's own included). */
+function samplingNodes(profile: z.infer<typeof profileSchema>): Set<number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inside = new Set<number>();
+  const mark = (id: number) => {
+    inside.add(id);
+    for (const child of byId.get(id)?.children ?? []) mark(child);
+  };
+  for (const node of profile.nodes) if (SAMPLING_FRAME.test(node.callFrame.functionName)) mark(node.id);
+  return inside;
+}
+
 export function summarizeProfile(json: unknown, n = 15): ProfileSummary {
   const profile = profileSchema.parse(json);
   const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const sampling = samplingNodes(profile);
   const byFunction = new Map<string, number>();
   const byPlace = new Map<string, number>();
   let totalMs = 0;
   let idleMs = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const frame = nodes.get(profile.samples[i] ?? -1);
+  let samplingMs = 0;
+  const beforeFirstSampleMs = (profile.timeDeltas[0] ?? 0) / 1000;
+  for (let i = 1; i < profile.samples.length; i++) {
+    const id = profile.samples[i] ?? -1;
+    const frame = nodes.get(id);
     // The delta before a sample is the time it stands for.
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     if (!frame) continue;
+    if (sampling.has(id)) {
+      samplingMs += ms;
+      continue;
+    }
     totalMs += ms;
     const place = placeOf(frame.url, frame.functionName);
     if (place === "(idle)") {
@@ -96,7 +130,14 @@ export function summarizeProfile(json: unknown, n = 15): ProfileSummary {
     byPlace.set(place, (byPlace.get(place) ?? 0) + ms);
   }
   const busyMs = totalMs - idleMs;
-  return { totalMs, busyMs, byFunction: top(byFunction, busyMs, n), byPlace: top(byPlace, busyMs, n) };
+  return {
+    totalMs,
+    busyMs,
+    samplingMs,
+    beforeFirstSampleMs,
+    byFunction: top(byFunction, busyMs, n),
+    byPlace: top(byPlace, busyMs, n),
+  };
 }
 
 export function readProfileSummary(file: string, n = 15): ProfileSummary {
@@ -108,7 +149,9 @@ export function formatProfileSummary(summary: ProfileSummary, indent = "  "): st
   const pct = (s: SelfTime) =>
     `${(s.share * 100).toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(6)} ms  ${s.label}`;
   return [
-    `${indent}main thread: ${(summary.busyMs / 1000).toFixed(2)} s busy of ${(summary.totalMs / 1000).toFixed(2)} s sampled; self time by place:`,
+    `${indent}main thread: ${(summary.busyMs / 1000).toFixed(2)} s busy of ${(summary.totalMs / 1000).toFixed(2)} s sampled ` +
+      `(not the ${summary.samplingMs.toFixed(0)} ms of the bench's own sampling in the server, nor the ` +
+      `${summary.beforeFirstSampleMs.toFixed(0)} ms from the profiler's start to its first sample); self time by place:`,
     ...summary.byPlace.map((s) => `${indent}  ${pct(s)}`),
     `${indent}self time by function:`,
     ...summary.byFunction.map((s) => `${indent}  ${pct(s)}`),
