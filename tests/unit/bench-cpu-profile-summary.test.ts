@@ -14,7 +14,11 @@ const profile = {
     { id: 1, callFrame: frame("(root)"), children: [2, 4, 6, 7] },
     { id: 2, callFrame: frame("relay", "file:///work/main/server/modules/chat/reply-relay.ts"), children: [3] },
     { id: 3, callFrame: frame("writeUtf8String") },
-    { id: 4, callFrame: frame("benchOwnSampling2", "file:///work/main/bench/lib/server-window-figures.ts"), children: [5] },
+    {
+      id: 4,
+      callFrame: frame("benchOwnSampling2", "file:///work/main/bench/lib/server-window-figures.ts"),
+      children: [5],
+    },
     { id: 5, callFrame: frame("readFileUtf8") },
     { id: 6, callFrame: frame("(idle)") },
     { id: 7, callFrame: frame("dispatch") },
