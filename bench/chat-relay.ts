@@ -57,7 +57,7 @@ import {
 import { GOAL_TOTAL_RATIO, GOAL_TTFT_P50_MS, printSequentialSummary } from "./lib/sequential-summary";
 import { startBenchStub } from "./lib/bench-stub";
 import { printStubStarts, stubStartFigures } from "./lib/stub-start-figures";
-import { envListenHandles, parseArgs, usersNeeded, type Options } from "./lib/chat-relay-options";
+import { envListenHandles, parseArgs, usersNeeded, warmingNote, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, runBench, sleep } from "./lib/harness";
 import { postgresCpuMs } from "./lib/postgres-cpu";
@@ -231,6 +231,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
   if (opts.streams > 0) {
     const ref = streamsMessage === message ? seq : await pairUp(streamsMessage);
     await warmUp(opts.warmStreams, (via) => seq.relayed(via));
+    await warmUp(opts.warmLong, (via) => ref.relayed(via));
     await sleep(500);
     const idle = await server.memory();
     // --heap-at-peak: one full collection now and one when every stream is open (a pause of its own: figures
@@ -258,7 +259,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
       `## Concurrent: ${opts.streams} streams ${opts.arrivals ? `arriving ${opts.arrivals} a second` : "started at once"}, ` +
         `each a different user, ${opts.streamsReply} replies ` +
         `(${ref.first.text.length} chars; ${wallS.toFixed(1)} s)` +
-        (opts.warmStreams ? `, after ${opts.warmStreams} short replies at once, unmeasured` : ""),
+        warmingNote(opts),
     );
     out();
     printConcurrentTimes(runs, ref.first, ref.firstDirect);
@@ -311,7 +312,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
         stubBaseUrl: stub.baseUrl,
         agent,
         upstreamBody: ref.directBody,
-        warm: { streams: opts.warmStreams, upstreamBody: seq.directBody },
+        warm: { streams: opts.warmStreams, upstreamBody: seq.directBody, long: opts.warmLong },
         streams: opts.streams,
         arrivals: opts.arrivals,
         stubChunks: () => stub.stats.chunks,

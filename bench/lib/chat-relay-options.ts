@@ -34,6 +34,13 @@ export interface Options {
    */
   warmStreams: number;
   /**
+   * The concurrent part's own replies sent at once, unmeasured, after the short ones (and likewise before the
+   * floor's): code a long reply runs often (its pieces) reaches V8's optimising compiler only after a few thousand
+   * replies, so after short replies alone a crowd's CPU still included 30-70 functions compiled in its middle
+   * (bench/README.md, "Issue 16, twenty-third session").
+   */
+  warmLong: number;
+  /**
    * New streams a second in the concurrent part (stream-arrivals.ts); 0: all of them at once. A long reply lasts
    * about 4.6 s unloaded and longer on a busy machine, so more are in flight than rate × 4.6 s: 170 a second held
    * 1,240-1,270 in bench/README.md's runs.
@@ -63,6 +70,7 @@ export function parseArgs(argv: string[]): Options {
     floor: true,
     stubListenCopies: 64,
     warmStreams: 0,
+    warmLong: 0,
     tls: false,
     arrivals: 0,
     stubThread: false,
@@ -138,6 +146,9 @@ export function parseArgs(argv: string[]): Options {
       case "--warm-streams":
         opts.warmStreams = intFlag(flag, value(), 0);
         break;
+      case "--warm-long":
+        opts.warmLong = intFlag(flag, value(), 0);
+        break;
       case "--help":
       case "-h":
         out(
@@ -151,6 +162,7 @@ export function parseArgs(argv: string[]): Options {
             "                               [--stub-listen-copies 64 (more handles accepting for the stub; 0: its one)]\n" +
             "                               [--stub-thread (the stub on a worker thread, not beside the clients)]\n" +
             "                               [--warm-streams N (N short replies at once, unmeasured, before the crowd)]\n" +
+            "                               [--warm-long N (then N of the crowd's replies at once, unmeasured)]\n" +
             "                               [--arrivals N (the concurrent streams arrive N a second, not all at once)]",
         );
         process.exit(0);
@@ -170,7 +182,7 @@ export function parseArgs(argv: string[]): Options {
  */
 export function usersNeeded(opts: Options): number {
   const reference = opts.streams > 0 && opts.streamsReply !== (opts.long ? "long" : "short") ? 1 : 0;
-  const warming = opts.streams > 0 ? opts.warmStreams : 0;
+  const warming = opts.streams > 0 ? opts.warmStreams + opts.warmLong : 0;
   return opts.warmup + opts.requests + opts.leaves + reference + warming + opts.streams;
 }
 
@@ -178,4 +190,13 @@ export function usersNeeded(opts: Options): number {
 export function envListenHandles(): number | undefined {
   const value = process.env.HTTP_LISTEN_HANDLES;
   return value ? Number(value) : undefined;
+}
+
+/** The concurrent part's heading's note of the unmeasured replies before it. */
+export function warmingNote(opts: Options): string {
+  const parts = [
+    opts.warmStreams ? `${opts.warmStreams} short replies at once` : "",
+    opts.warmLong ? `${opts.warmLong} of its own at once` : "",
+  ].filter(Boolean);
+  return parts.length ? `, after ${parts.join(" then ")}, unmeasured` : "";
 }

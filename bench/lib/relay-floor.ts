@@ -34,8 +34,11 @@ interface FloorRun {
   agent: http.Agent;
   /** The exact upstream request our server sent the stub, the floor's request body. */
   upstreamBody: string;
-  /** Replies at once before the measured ones, unmeasured (--warm-streams), with their upstream request. */
-  warm: { streams: number; upstreamBody: string };
+  /**
+   * Replies at once before the measured ones, unmeasured (--warm-streams), with their upstream request; then `long`
+   * of the measured ones' own (--warm-long).
+   */
+  warm: { streams: number; upstreamBody: string; long: number };
   streams: number;
   /** New streams a second, as ours arrived (stream-arrivals.ts); 0: all at once. */
   arrivals: number;
@@ -60,6 +63,7 @@ async function measureFloor(run: FloorRun): Promise<{ figures: ConcurrentFigures
     const warm = await once();
     if (warm.error) throw new Error(`the relay's floor failed a reply: ${warm.error}\n${floor.output()}`);
     await warmUp(run.warm.streams, (via) => timeStream(via, floor.port, "/", run.warm.upstreamBody, "kewl"));
+    await warmUp(run.warm.long, (via) => timeStream(via, floor.port, "/", run.upstreamBody, "kewl"));
     await sleep(500);
     const idle = await floor.memory();
     floor.mark(true);
