@@ -28,11 +28,11 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 sm:justify-start">
-            <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words">{robot.name}</h1>
+            <h1 className="min-w-0 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{robot.name}</h1>
             <VisibilityBadge visibility={robot.visibility} />
           </div>
           {robot.creator ? (
-            <p className="mt-1 text-sm text-muted-foreground">
+            <p className="mt-1 text-sm [overflow-wrap:anywhere] text-muted-foreground">
               by{" "}
               <Link
                 className="rounded-sm font-medium text-foreground underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
@@ -43,7 +43,7 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
             </p>
           ) : null}
           {robot.copied_from ? <CopyCredit credit={robot.copied_from} /> : null}
-          <p className="mt-3 text-base break-words">{robot.intro}</p>
+          <p className="mt-3 text-base [overflow-wrap:anywhere]">{robot.intro}</p>
           <ul className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start" aria-label="Tags">
             {robot.tags.map((t) => (
               <li key={t.key}>
@@ -94,7 +94,7 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
         <h2 id="greeting-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
           Greeting
         </h2>
-        <p className="mt-2 rounded-2xl rounded-tl-sm bg-muted p-4 break-words whitespace-pre-line">
+        <p className="mt-2 rounded-2xl rounded-tl-sm bg-muted p-4 [overflow-wrap:anywhere] whitespace-pre-line">
           {fillPlaceholders(robot.greeting, robot.name)}
         </p>
       </section>

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createUser, signInBrowser } from "./chat-support";
 import { clickUntil, DEMO_CHARACTERS, DEMO_TAGS, DESKTOP, MOBILE, VIEWPORTS } from "./support";
 
 /** The page is no wider than the window (nothing scrolls sideways). */
@@ -65,6 +66,52 @@ test("the search results title wraps a long query at 390px", async ({ page }) =>
   await expect(title).toBeVisible();
   expect(await title.evaluate((el) => getComputedStyle(el).overflowWrap)).toBe("anywhere");
   expect(await widerThanWindow(page)).toBe(0);
+});
+
+test("a long unbroken name, intro and nickname wrap on a phone: the character and profile pages never scroll sideways, a dialog's title is not cut", async ({
+  page,
+  request,
+}) => {
+  const creator = await createUser(request, "long-words");
+  const headers = { authorization: `Bearer ${creator.token}` };
+  const nickname = "W".repeat(20);
+  const renamed = await request.post("/v1/user/update", {
+    headers,
+    data: { name: nickname, sex: -1, key: creator.profile.key },
+  });
+  expect((await renamed.json()).code).toBe(0);
+  const word = "Donaudampfschifffahrtsgesellschaftskapitänswitwe";
+  const name = (word + word).slice(0, 60);
+  const created = await request.post("/v1/user/robot/create", {
+    headers,
+    data: { name, intro: `https://example.com/${"a".repeat(150)}`, greeting: word.repeat(4), tags: ["fantasy"] },
+  });
+  const body = await created.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+
+  for (const width of [320, MOBILE.width]) {
+    await page.setViewportSize({ width, height: MOBILE.height });
+    await page.goto(`/character/${body.data.id}`);
+    const title = page.getByRole("heading", { level: 1, name });
+    await expect(title).toBeVisible();
+    expect(await widerThanWindow(page), `the character page at ${width}px`).toBe(0);
+    expect((await title.boundingBox())!.width).toBeLessThanOrEqual(width);
+
+    await page.goto(`/profile/${creator.profile.key}`);
+    const heading = page.getByRole("heading", { level: 1, name: nickname });
+    await expect(heading).toBeVisible();
+    expect(await widerThanWindow(page), `the profile page at ${width}px`).toBe(0);
+    expect((await heading.boundingBox())!.width).toBeLessThanOrEqual(width);
+  }
+
+  // A dialog's title with the name (the chats sheet at 320px) wraps rather than being cut at the sheet's edge.
+  await signInBrowser(page, creator);
+  await page.setViewportSize({ width: 320, height: MOBILE.height });
+  await page.goto(`/character/chat/${body.data.id}`);
+  await page.getByRole("button", { name: `Chats with ${name}` }).click();
+  const sheetTitle = page.getByRole("dialog", { name: `Chats with ${name}` }).getByRole("heading");
+  await expect(sheetTitle).toBeVisible();
+  expect(await sheetTitle.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
 });
 
 test("other pages keep the header's search box on wide screens", async ({ page }) => {

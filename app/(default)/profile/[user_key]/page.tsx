@@ -53,18 +53,18 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             alt=""
             width={80}
             height={80}
-            className="size-20 rounded-full bg-muted"
+            className="size-20 shrink-0 rounded-full bg-muted"
           />
         ) : (
           <span
-            className="flex size-20 items-center justify-center rounded-full bg-primary text-3xl font-bold text-primary-foreground"
+            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-3xl font-bold text-primary-foreground"
             aria-hidden="true"
           >
             {profile.name.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <div>
-          <h1 className="text-2xl font-bold">{profile.name}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{profile.name}</h1>
           <p className="text-muted-foreground">@{profile.key}</p>
         </div>
       </header>
