@@ -11,6 +11,9 @@ export interface ShareCardInput {
   picture?: Buffer | null;
 }
 
+/** Beyond this many characters the heading is set smaller, so that three lines of it and the text fit the card. */
+const LONG_HEADING = 32;
+
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /** A 1200×630 PNG share card on the brand gradient: the name, a heading, a line of text and an optional picture. */
@@ -40,9 +43,12 @@ export function shareCard({ kicker, heading, text, picture }: ShareCardInput): I
             style={{ borderRadius: 9999, border: "8px solid rgba(255,255,255,0.85)" }}
           />
         ) : null}
-        <div style={{ display: "flex", flexDirection: "column", flex: 1 }}>
+        {/* A word wider than the card (a long name, a URL) breaks rather than running off its edge. */}
+        <div style={{ display: "flex", flexDirection: "column", flex: 1, minWidth: 0, wordBreak: "break-word" }}>
           {kicker ? <div style={{ fontSize: 34, opacity: 0.85, marginBottom: 12 }}>{clip(kicker, 60)}</div> : null}
-          <div style={{ fontSize: 84, fontWeight: 800, lineHeight: 1.05 }}>{clip(heading, 60)}</div>
+          <div style={{ fontSize: heading.length > LONG_HEADING ? 64 : 84, fontWeight: 800, lineHeight: 1.05 }}>
+            {clip(heading, 60)}
+          </div>
           <div style={{ fontSize: 36, marginTop: 24, opacity: 0.9, lineHeight: 1.3 }}>{clip(text, 160)}</div>
         </div>
       </div>
