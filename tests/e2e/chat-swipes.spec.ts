@@ -73,8 +73,9 @@ for (const view of [
       await expect(counter(page)).toHaveText("1/2");
       await expect(replies(page).last()).toHaveAttribute("data-status", "partial");
       const partial = await textOf(replies(page).last().getByTestId("message-text"));
-      expect(partial.length).toBe(shownLength);
-      expect(full.startsWith(partial)).toBe(true);
+      // Exactly the characters the page had shown; the page paces a word in letter by letter, so they may end with
+      // a space, which the rendered text does not show.
+      expect(partial).toBe(full.slice(0, shownLength).trimEnd());
 
       // The arrow keys move while focus is on the controls.
       await page.getByRole("button", { name: "Next reply" }).focus();
