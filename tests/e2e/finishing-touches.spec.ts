@@ -68,7 +68,7 @@ test("the search results title wraps a long query at 390px", async ({ page }) =>
   expect(await widerThanWindow(page)).toBe(0);
 });
 
-test("a long unbroken name, intro and nickname wrap on a phone: the character and profile pages never scroll sideways, a dialog's title is not cut", async ({
+test("a long unbroken name, intro and nickname wrap on a phone: the character and profile pages never scroll sideways, dialogs never cut it", async ({
   page,
   request,
 }) => {
@@ -112,6 +112,14 @@ test("a long unbroken name, intro and nickname wrap on a phone: the character an
   const sheetTitle = page.getByRole("dialog", { name: `Chats with ${name}` }).getByRole("heading");
   await expect(sheetTitle).toBeVisible();
   expect(await sheetTitle.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+  await page.keyboard.press("Escape");
+
+  // So does the name in the delete confirmation's text.
+  await page.goto(`/character/${body.data.id}`);
+  await page.getByRole("button", { name: "Delete" }).click();
+  const warning = page.getByRole("dialog").getByText("will disappear from your profile");
+  await expect(warning).toBeVisible();
+  expect(await warning.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
 });
 
 test("other pages keep the header's search box on wide screens", async ({ page }) => {
