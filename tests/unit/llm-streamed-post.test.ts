@@ -62,6 +62,10 @@ function harness(first = fakeConnection(false)) {
 
 const TEXT = 'data: {"content":"Once upon a time — é, 🎉"}\n\ndata: [DONE]\n\n';
 
+/** `bytes` as one chunk of chunked coding, its size line with `extension` (";ext=1") when given. */
+const chunkOf = (bytes: Buffer, extension = "") =>
+  Buffer.concat([Buffer.from(`${bytes.length.toString(16)}${extension}\r\n`), bytes, Buffer.from("\r\n")]);
+
 function chunked(text: string, pieces: number): Buffer {
   const bytes = Buffer.from(text);
   const size = Math.ceil(bytes.length / pieces);
@@ -69,8 +73,7 @@ function chunked(text: string, pieces: number): Buffer {
     Buffer.from("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"),
   ];
   for (let at = 0; at < bytes.length; at += size) {
-    const part = bytes.subarray(at, at + size);
-    parts.push(Buffer.from(`${part.length.toString(16)};ext=1\r\n`), part, Buffer.from("\r\n"));
+    parts.push(chunkOf(bytes.subarray(at, at + size), ";ext=1"));
   }
   parts.push(Buffer.from("0\r\n\r\n"));
   return Buffer.concat(parts);
@@ -240,14 +243,12 @@ describe("streamedPost", () => {
     const stream = streamChatCompletion(target, bareReplyRequest(10));
     const body = Buffer.from(JSON.stringify({ error: { message: "Rate limit reached — réessayez" } }));
     const cut = body.indexOf(Buffer.from("é")) + 1;
-    const piece = (bytes: Buffer) =>
-      Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
     const answer = Buffer.concat([
       Buffer.from(
         "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n",
       ),
-      piece(body.subarray(0, cut)),
-      piece(body.subarray(cut)),
+      chunkOf(body.subarray(0, cut)),
+      chunkOf(body.subarray(cut)),
       Buffer.from("0\r\n\r\n"),
     ]);
     deliver(connection, answer, answer.indexOf(Buffer.from("\r\n\r\n")) + 4 + 3);
@@ -292,8 +293,7 @@ describe("reading paced by hold", () => {
     const piped = stream.pipeText((piece) => pieces.push(piece), { holdMs: () => 40 });
     const event = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
     const read = (text: string) => {
-      const bytes = Buffer.from(text);
-      connection.onData(Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]));
+      connection.onData(chunkOf(Buffer.from(text)));
       vi.advanceTimersByTime(0);
     };
     connection.onData(Buffer.from("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n"));
