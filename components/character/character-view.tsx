@@ -26,13 +26,14 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
           height={160}
           className="size-36 shrink-0 rounded-3xl bg-muted object-cover sm:size-40"
         />
-        <div className="min-w-0 flex-1">
+        {/* The name, creator, credit and intro are the creator's text: a word too long for the column breaks. */}
+        <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
           <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 sm:justify-start">
-            <h1 className="min-w-0 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{robot.name}</h1>
+            <h1 className="min-w-0 text-3xl font-bold tracking-tight">{robot.name}</h1>
             <VisibilityBadge visibility={robot.visibility} />
           </div>
           {robot.creator ? (
-            <p className="mt-1 text-sm [overflow-wrap:anywhere] text-muted-foreground">
+            <p className="mt-1 text-sm text-muted-foreground">
               by{" "}
               <Link
                 className="rounded-sm font-medium text-foreground underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
@@ -43,7 +44,7 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
             </p>
           ) : null}
           {robot.copied_from ? <CopyCredit credit={robot.copied_from} /> : null}
-          <p className="mt-3 text-base [overflow-wrap:anywhere]">{robot.intro}</p>
+          <p className="mt-3 text-base">{robot.intro}</p>
           <ul className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start" aria-label="Tags">
             {robot.tags.map((t) => (
               <li key={t.key}>

@@ -15,7 +15,7 @@ export function CopyCredit({ credit }: { credit: NonNullable<RobotDetail["copied
       </Link>
     );
   return (
-    <p className="mt-1 text-sm [overflow-wrap:anywhere] text-muted-foreground" data-testid="copy-credit">
+    <p className="mt-1 text-sm text-muted-foreground" data-testid="copy-credit">
       Based on {name} by {credit.creator_name}
     </p>
   );
