@@ -68,7 +68,7 @@ test("the search results title wraps a long query at 390px", async ({ page }) =>
   expect(await widerThanWindow(page)).toBe(0);
 });
 
-test("a long unbroken name, intro and nickname wrap on a phone: the character and profile pages never scroll sideways, dialogs never cut it", async ({
+test("a long unbroken name, intro and nickname wrap on a phone: the character and profile pages never scroll sideways, dialogs and toasts never cut it", async ({
   page,
   request,
 }) => {
@@ -120,6 +120,14 @@ test("a long unbroken name, intro and nickname wrap on a phone: the character an
   const warning = page.getByRole("dialog").getByText("will disappear from your profile");
   await expect(warning).toBeVisible();
   expect(await warning.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+
+  // And the toast that says it is gone.
+  await page.getByRole("button", { name: "Delete character" }).click();
+  const gone = page.getByRole("region", { name: /^Notifications/ }).getByText("and its chats are gone.");
+  await expect(gone).toBeVisible();
+  // The text grows its grid cell rather than overflowing itself: its right edge is what must stay on screen.
+  const goneBox = (await gone.boundingBox())!;
+  expect(goneBox.x + goneBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
 test("other pages keep the header's search box on wide screens", async ({ page }) => {
