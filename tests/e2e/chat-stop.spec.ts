@@ -52,7 +52,9 @@ test("Stop mid-reply: the reply keeps exactly the text on screen, after a reload
 
   // The server's answer: the stored reply is what the page shows, and the wallet it reports is shown at once.
   const answer = (await (await stopAnswer).json()).data;
-  expect(answer.message).toMatchObject({ status: "partial", content: shown });
+  // The page may have paced the last word in part, ending on a space that its rendered text does not show.
+  expect(answer.message.status).toBe("partial");
+  expect((answer.message.content as string).trimEnd()).toBe(shown);
   await expect(wallet).toContainText("4 free replies left today");
   // Nothing more arrives on screen once the stream is gone and a few frames have passed.
   await streamDropped;
