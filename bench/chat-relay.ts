@@ -57,6 +57,7 @@ import {
 import { GOAL_TOTAL_RATIO, GOAL_TTFT_P50_MS, printSequentialSummary } from "./lib/sequential-summary";
 import { startBenchStub } from "./lib/bench-stub";
 import { printStubStarts, stubStartFigures } from "./lib/stub-start-figures";
+import { affinityNote, benchCpus, pinThisProcess } from "./lib/cpu-affinity";
 import { envListenHandles, parseArgs, usersNeeded, warmingNote, type Options } from "./lib/chat-relay-options";
 import { compareWorkers, type RunFigures } from "./lib/chat-workers";
 import { onCleanup, out, runBench, sleep } from "./lib/harness";
@@ -89,6 +90,8 @@ const loadAverage = () =>
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
+  const cpus = benchCpus();
+  if (cpus) pinThisProcess(cpus);
   // Read by the server child (bench/lib/chat-server-child.ts), which inherits this environment.
   if (opts.lore) process.env.BENCH_CHAT_LORE = "1";
   if (opts.workers > 1) await compareWorkers(opts.workers, (workers) => runOnce(opts, workers));
@@ -105,6 +108,7 @@ async function runOnce(opts: Options, workers: number): Promise<RunFigures | nul
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}, ` +
       `load average ${loadAverage()}`,
   );
+  out(`cores: ${affinityNote()}`);
   out(
     `goals: time to first token through our server minus directly from the same upstream <= ${GOAL_TTFT_P50_MS} ms at p50 (p50 and p95 over ` +
       `${opts.requests} sequential requests), total stream time within ${Math.round((GOAL_TOTAL_RATIO - 1) * 100)}%` +

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ChildMemory, ChildMessage, ChildReady, ParentMessage } from "./server-window-figures";
 import { serverEntry } from "./bundle-server-child";
+import { pinnedCommand, serverCpus } from "./cpu-affinity";
 import { onCleanup, stopChild, tail } from "./harness";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -64,7 +65,8 @@ async function startChild(
   // --expose-gc: --heap-at-peak collects the garbage before it reads the live heap (chat-server-child.ts).
   // BENCH_SERVER_NODE_FLAGS: V8 and Node flags for the server alone (say --max-semi-space-size=16), not the bench.
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, "--expose-gc", ...execArgv, script], {
+  const [command, args] = pinnedCommand(process.execPath, [...flags, "--expose-gc", ...execArgv, script], serverCpus());
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],

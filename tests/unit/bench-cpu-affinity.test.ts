@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { affinityNote, benchCpus, pinnedCommand, serverCpus } from "@/bench/lib/cpu-affinity";
+
+/** The cores a process may run on, as Linux reports them for itself. */
+const PRINT_ALLOWED = `process.stdout.write(require("node:fs").readFileSync("/proc/self/status", "utf8").match(/^Cpus_allowed_list:\\s*(.+)$/m)[1])`;
+
+describe("the chat bench's cores", () => {
+  const saved = { server: process.env.BENCH_SERVER_CPUS, bench: process.env.BENCH_CPUS };
+  afterEach(() => {
+    process.env.BENCH_SERVER_CPUS = saved.server;
+    process.env.BENCH_CPUS = saved.bench;
+    if (saved.server === undefined) delete process.env.BENCH_SERVER_CPUS;
+    if (saved.bench === undefined) delete process.env.BENCH_CPUS;
+  });
+
+  it("runs a server child on the cores it is given, from its start", () => {
+    const [command, args] = pinnedCommand(process.execPath, ["-e", PRINT_ALLOWED], "0");
+    expect(execFileSync(command, args, { encoding: "utf8" })).toBe("0");
+  });
+
+  it("leaves a child where it would be without a list", () => {
+    expect(pinnedCommand("node", ["x.js"], undefined)).toEqual(["node", ["x.js"]]);
+  });
+
+  it("reads taskset's lists from the environment and names where each side runs", () => {
+    process.env.BENCH_SERVER_CPUS = "2-3";
+    process.env.BENCH_CPUS = "0,1";
+    expect(serverCpus()).toBe("2-3");
+    expect(benchCpus()).toBe("0,1");
+    expect(affinityNote()).toBe(
+      "the servers on cores 2-3, the bench's clients and stub on cores 0,1 (taskset; Postgres where it was)",
+    );
+    delete process.env.BENCH_SERVER_CPUS;
+    delete process.env.BENCH_CPUS;
+    expect(serverCpus()).toBeUndefined();
+    expect(affinityNote()).toBe("any core, the bench's and the servers' alike");
+  });
+
+  it("refuses a list taskset would not read, naming the variable", () => {
+    process.env.BENCH_SERVER_CPUS = "1;rm -rf /";
+    expect(() => serverCpus()).toThrow(/^BENCH_SERVER_CPUS: a core list as taskset reads it/);
+    process.env.BENCH_CPUS = "one";
+    expect(() => benchCpus()).toThrow(/^BENCH_CPUS: /);
+  });
+});
