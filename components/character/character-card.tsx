@@ -29,7 +29,7 @@ export function CharacterCard({ robot, priority = false }: { robot: RobotCard; p
             {robot.name}
           </Link>
         </h3>
-        <p className="line-clamp-2 text-sm [overflow-wrap:anywhere] text-muted-foreground">{robot.intro}</p>
+        <p className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">{robot.intro}</p>
         <div className="mt-auto flex min-w-0 items-center gap-3 pt-2 text-xs whitespace-nowrap text-muted-foreground">
           <span className="inline-flex items-center gap-1" title={`${robot.chat_count.toLocaleString("en-US")} chats`}>
             <ChatIcon />

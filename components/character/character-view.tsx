@@ -27,7 +27,7 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
           className="size-36 shrink-0 rounded-3xl bg-muted object-cover sm:size-40"
         />
         {/* The name, creator, credit and intro are the creator's text: a word too long for the column breaks. */}
-        <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+        <div className="min-w-0 flex-1 wrap-anywhere">
           <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 sm:justify-start">
             <h1 className="min-w-0 text-3xl font-bold tracking-tight">{robot.name}</h1>
             <VisibilityBadge visibility={robot.visibility} />
@@ -95,7 +95,7 @@ export function CharacterView({ robot }: { robot: RobotDetail }) {
         <h2 id="greeting-heading" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
           Greeting
         </h2>
-        <p className="mt-2 rounded-2xl rounded-tl-sm bg-muted p-4 [overflow-wrap:anywhere] whitespace-pre-line">
+        <p className="mt-2 rounded-2xl rounded-tl-sm bg-muted p-4 wrap-anywhere whitespace-pre-line">
           {fillPlaceholders(robot.greeting, robot.name)}
         </p>
       </section>

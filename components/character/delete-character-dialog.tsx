@@ -51,7 +51,7 @@ export function DeleteCharacterDialog({
         </>
       }
     >
-      <p className="text-sm [overflow-wrap:anywhere]">
+      <p className="text-sm wrap-anywhere">
         <span className="font-semibold">{robot.name}</span> will disappear from your profile, from search and from
         everyone&apos;s recent chats, and its chat history will no longer be readable.
       </p>

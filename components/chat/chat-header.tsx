@@ -27,7 +27,7 @@ export function ChatHeader({ robot, avatarSrc }: Props) {
         <ChatBackLink robotId={robot.id} className="sm:hidden" />
         <CharacterAvatar src={avatarSrc} className="size-9 sm:size-10" />
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(6.5rem,1fr)_auto] items-center gap-x-1.5 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:gap-x-3">
-          <h1 className="col-start-1 row-start-1 text-[0.9375rem] leading-5 font-semibold [overflow-wrap:anywhere] sm:text-base sm:leading-tight [[data-short-window]_&]:line-clamp-1">
+          <h1 className="col-start-1 row-start-1 text-[0.9375rem] leading-5 font-semibold wrap-anywhere sm:text-base sm:leading-tight [[data-short-window]_&]:line-clamp-1">
             <Link
               href={`/character/${robot.id}`}
               title={robot.name}

@@ -43,7 +43,7 @@ export function DeleteChatDialog({ chatName, onOpenChange, pending, onConfirm, f
         </>
       }
     >
-      <p className="text-sm [overflow-wrap:anywhere]">
+      <p className="text-sm wrap-anywhere">
         <span className="font-semibold">{chatName}</span>
       </p>
     </ResponsiveDialog>

@@ -27,7 +27,7 @@ export function GreetingBubble({
       <CharacterAvatar src={avatarSrc} className="mt-0.5 size-8" />
       <div className="flex max-w-[85%] min-w-0 flex-col items-start sm:max-w-[80%]">
         <span className="sr-only">{characterName}:</span>
-        <div className="min-w-0 rounded-2xl rounded-tl-md bg-muted px-4 py-2.5 text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-2">
+        <div className="min-w-0 rounded-2xl rounded-tl-md bg-muted px-4 py-2.5 text-[0.9375rem] leading-relaxed wrap-anywhere [&>*+*]:mt-2">
           <MarkdownView text={text} />
         </div>
       </div>

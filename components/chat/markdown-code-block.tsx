@@ -32,7 +32,7 @@ export function MarkdownCodeBlock({ lang, text }: { lang: string | null; text: s
       <pre
         tabIndex={0}
         aria-label={lang ? `${lang} code` : "Code"}
-        className="overflow-x-auto p-3 font-mono text-[0.8125rem] leading-relaxed [overflow-wrap:normal] outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+        className="overflow-x-auto p-3 font-mono text-[0.8125rem] leading-relaxed wrap-normal outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       >
         <code>{text}</code>
       </pre>

@@ -10,7 +10,7 @@ export function MarkdownLink({ href, children }: { href: string; children: React
       href={href}
       target="_blank"
       rel={UGC_LINK_REL}
-      className="font-medium [overflow-wrap:anywhere] text-primary underline underline-offset-2 outline-none hover:opacity-80 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring"
+      className="font-medium wrap-anywhere text-primary underline underline-offset-2 outline-none hover:opacity-80 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring"
     >
       {children}
     </a>

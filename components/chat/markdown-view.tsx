@@ -90,7 +90,7 @@ function renderBlock(block: Block, key: number): ReactNode {
           tabIndex={0}
           className={`${SHRINKABLE} overflow-x-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring`}
         >
-          <table className="w-max min-w-full border-collapse text-[0.875rem] leading-snug [overflow-wrap:normal]">
+          <table className="w-max min-w-full border-collapse text-[0.875rem] leading-snug wrap-normal">
             <thead>
               <tr>
                 {block.head.map((cell, index) => (
@@ -147,11 +147,7 @@ function renderInline(node: Inline): ReactNode {
     case "del":
       return <del>{renderInlines(node.children)}</del>;
     case "code":
-      return (
-        <code className="rounded bg-foreground/[0.08] px-1 py-0.5 text-[0.875em] [overflow-wrap:anywhere]">
-          {node.text}
-        </code>
-      );
+      return <code className="rounded bg-foreground/[0.08] px-1 py-0.5 text-[0.875em] wrap-anywhere">{node.text}</code>;
     case "link":
       return <MarkdownLink href={node.href}>{renderInlines(node.children)}</MarkdownLink>;
     case "image":

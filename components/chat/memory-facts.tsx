@@ -60,7 +60,7 @@ export function MemoryFacts({ facts, change }: Props) {
               key={fact}
               className="flex items-start gap-2 rounded-lg border border-border bg-background py-1.5 pr-1.5 pl-3 text-sm"
             >
-              <span className="min-w-0 flex-1 py-1 [overflow-wrap:anywhere]">{fact}</span>
+              <span className="min-w-0 flex-1 py-1 wrap-anywhere">{fact}</span>
               <button
                 type="button"
                 aria-label={`Remove fact: ${fact}`}

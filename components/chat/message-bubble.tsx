@@ -23,7 +23,7 @@ const STATUS_LABEL: Partial<Record<ChatEntry["status"], string>> = {
   failed: "No reply",
 };
 
-const BUBBLE = "min-w-0 rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-2";
+const BUBBLE = "min-w-0 rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-relaxed wrap-anywhere [&>*+*]:mt-2";
 
 export const MessageBubble = memo(function MessageBubble({ entry, characterName, avatarSrc, busy, onRetry }: Props) {
   const mine = entry.role === "user";

@@ -81,7 +81,7 @@ export function CardImport({
       {state.status === "done" ? (
         <div role="status" className="rounded-lg border border-border bg-muted/40 px-3 py-2 text-sm">
           <div className="flex items-start justify-between gap-2">
-            <p className="min-w-0 [overflow-wrap:anywhere]">
+            <p className="min-w-0 wrap-anywhere">
               Imported <strong>{state.name}</strong>. Check the fields below before saving.
             </p>
             <Button variant="ghost" size="sm" onClick={onDismiss}>
@@ -91,7 +91,7 @@ export function CardImport({
           {state.warnings.length ? (
             <>
               <p className="mt-1 font-medium">Not used from the card:</p>
-              <ul className="mt-1 list-disc pl-5 [overflow-wrap:anywhere] text-muted-foreground">
+              <ul className="mt-1 list-disc pl-5 wrap-anywhere text-muted-foreground">
                 {state.warnings.map((w, i) => (
                   <li key={i}>{w}</li>
                 ))}

@@ -41,7 +41,7 @@ export function CharacterPreview({
         />
         <div className="flex min-w-0 flex-1 flex-col">
           <h3 className="truncate font-semibold">{shownName}</h3>
-          <p className="line-clamp-2 text-sm [overflow-wrap:anywhere] text-muted-foreground">
+          <p className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
             {intro.trim() || "Your short intro shows here."}
           </p>
           <div className="mt-auto flex min-w-0 items-center gap-3 pt-2 text-xs whitespace-nowrap text-muted-foreground">

@@ -79,7 +79,7 @@ function FormWithDraft({
 function Credit({ def }: { def: CharacterDefinition }) {
   return (
     <p
-      className="mb-6 rounded-lg border border-border bg-muted/40 px-3 py-2 text-sm [overflow-wrap:anywhere]"
+      className="mb-6 rounded-lg border border-border bg-muted/40 px-3 py-2 text-sm wrap-anywhere"
       data-testid="copy-credit"
     >
       Based on <strong>{def.name}</strong> by {def.creator?.name ?? "an unknown creator"}

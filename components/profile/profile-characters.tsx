@@ -26,7 +26,7 @@ export function ProfileCharacters({ profileKey, name, publicTotal, page, childre
   return (
     <section aria-labelledby="creations-heading" className="mt-8">
       <div className="mb-3">
-        <h2 id="creations-heading" className="text-lg font-semibold [overflow-wrap:anywhere]">
+        <h2 id="creations-heading" className="text-lg font-semibold wrap-anywhere">
           Characters by {name}
         </h2>
         <p className="text-sm text-muted-foreground" data-testid="character-count">

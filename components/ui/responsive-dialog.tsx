@@ -32,8 +32,8 @@ export interface ResponsiveDialogProps {
 }
 
 const OVERLAY = "fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]";
-const TITLE = "text-lg font-semibold leading-tight tracking-tight text-foreground [overflow-wrap:anywhere]";
-const DESCRIPTION = "mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]";
+const TITLE = "text-lg font-semibold leading-tight tracking-tight text-foreground wrap-anywhere";
+const DESCRIPTION = "mt-1 text-sm text-muted-foreground wrap-anywhere";
 const BODY = "min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5";
 const CLOSE =
   "absolute right-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground " +

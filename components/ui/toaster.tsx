@@ -67,7 +67,7 @@ function ToastView({ toast }: { toast: Toast }) {
       type={toast.variant === "destructive" ? "foreground" : "background"}
       className={`${ROOT} ${TOAST_VARIANT_CLASS[toast.variant]}`}
     >
-      <div className="grid min-w-0 flex-1 gap-1 [overflow-wrap:anywhere]">
+      <div className="grid min-w-0 flex-1 gap-1 wrap-anywhere">
         <ToastPrimitive.Title className="text-sm font-semibold">{toast.title}</ToastPrimitive.Title>
         {toast.description ? (
           <ToastPrimitive.Description className="text-sm opacity-90">{toast.description}</ToastPrimitive.Description>

@@ -64,7 +64,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           </span>
         )}
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">{profile.name}</h1>
+          <h1 className="text-2xl font-bold wrap-anywhere">{profile.name}</h1>
           <p className="text-muted-foreground">@{profile.key}</p>
         </div>
       </header>
