@@ -212,6 +212,12 @@ const configSchema = z.object({
   CHAT_SAVE_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** How often a reply being streamed saves its text so far (so an outage or a crash keeps it); 0: never. */
   CHAT_CHECKPOINT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /**
+   * How long a server process that stopped (a crash, a lost machine) still counts as alive: the leases of the replies
+   * it was writing and its claim on their rows lapse this long after it, so the chats take messages again and the
+   * replies are settled. Renewed several times within it while the process runs.
+   */
+  LIVENESS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -24,6 +24,9 @@ export interface HttpServerOptions {
   workerPidHeader?: boolean;
 }
 
+/** How long shutdown lets the last writes of cut connections go out before destroying them. */
+const FLUSH_MS = 1000;
+
 /** One HTTP server: /v1 goes to the API, everything else to the page handler (Next). */
 export function createHttpServer(
   api: Hono<ApiEnv>,
@@ -38,7 +41,11 @@ export function createHttpServer(
    * listenHandleCount); shutdown closes them.
    */
   listenWithHandles(handles: number): Promise<void>;
-  shutdown(deadlineMs: number): Promise<void>;
+  /**
+   * Stops accepting and lets in-flight requests finish for up to deadlineMs; then runs `atDeadline` (which ends open
+   * event streams with their last messages) and closes what is left. Resolves once every connection has closed.
+   */
+  shutdown(deadlineMs: number, hooks?: { atDeadline?: () => Promise<void> }): Promise<void>;
 } {
   const config = options.config ?? parseConfig({});
   // Not Hono's clean-up of unread bodies, which reads (and drops) up to 64 MB of them: see closeWithoutReading.
@@ -120,20 +127,34 @@ export function createHttpServer(
       if (stopping) for (const copy of copies) copy.close();
       else listenCopies.push(...copies);
     },
-    // Stop accepting, let in-flight requests finish, then force-close what is left (open event streams).
-    shutdown(deadlineMs) {
+    // Waits for every connection, not only server.close()'s: it counts only those its own handle accepted, not the
+    // ones the listening copies took.
+    shutdown(deadlineMs, hooks = {}) {
       stopping = true;
       for (const copy of listenCopies.splice(0)) copy.close();
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          for (const s of sockets) s.destroy();
-        }, deadlineMs);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const drained = (async () => {
+        await closed;
+        while (sockets.size > 0) await new Promise((resolve) => [...sockets][0]!.once("close", resolve));
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deadlineMs);
         timer.unref();
-        server.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        server.closeIdleConnections();
+      });
+      return Promise.race([drained, deadline.then(() => "deadline" as const)]).then(async (how) => {
+        clearTimeout(timer);
+        if (how !== "deadline") return;
+        await hooks.atDeadline?.().catch(() => undefined);
+        // Ended once what they were written has gone out (the streams' last messages), destroyed if that stalls.
+        for (const s of sockets) s.end();
+        const stalled = setTimeout(() => {
+          for (const s of sockets) s.destroy();
+        }, FLUSH_MS);
+        stalled.unref();
+        await drained;
+        clearTimeout(stalled);
       });
     },
   };

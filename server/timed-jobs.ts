@@ -9,7 +9,8 @@ import { sweepInterruptedReplies } from "./modules/chat/interrupted-replies";
  */
 export function startTimedJobs(deps: ApiDeps): () => void {
   const { database, logger, payments, config } = deps;
-  const stopSweeping = sweepInterruptedReplies(database.db, logger);
+  // Twice within a process's liveness: a crashed one's replies are settled within 1.5 times it.
+  const stopSweeping = sweepInterruptedReplies(database.db, logger, Math.ceil(config.LIVENESS_TIMEOUT_MS / 2));
   // The sandbox provider's clock: renews and ends its subscriptions (a remote provider does this on its own side).
   const stopRenewals =
     payments?.name === "sandbox"

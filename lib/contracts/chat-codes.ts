@@ -29,4 +29,6 @@ export const CHAT_CODES = {
   UPSTREAM_TIMEOUT: 50401,
   /** Stream error: the reply was written but could not be saved (the database was unavailable). */
   REPLY_NOT_SAVED: 50301,
+  /** Stream error: the server stopped (a deploy, a restart) while the reply was written; its text so far is kept. */
+  SERVER_STOPPING: 50302,
 } as const;

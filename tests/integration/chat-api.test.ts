@@ -167,7 +167,7 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const messageId = Number(/"message_id":(\d+)/.exec(first)![1]);
     expect(await freeLeft()).toBe(1);
     // as if this process had been given up for dead: every streaming row counts as interrupted
-    expect(await settleInterruptedReplies(world.database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(world.database.db, { now: new Date(Date.now() + 60_000) })).toBe(1);
     expect(await freeLeft()).toBe(2);
     // the client leaves; the relay ends a reply that is no longer its own, and gives nothing back a second time
     await reader.cancel();
@@ -184,7 +184,7 @@ describe.each(testDrivers())("chat API on %s", (driver) => {
     const res = await send(auth, { robot_id: world.robotId, message: "anyone there?" });
     const reader = res.body!.getReader();
     await reader.read();
-    expect(await settleInterruptedReplies(world.database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(world.database.db, { now: new Date(Date.now() + 60_000) })).toBe(1);
     const rest = await readChatStream(
       new Response(
         new ReadableStream({

@@ -154,7 +154,7 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     expect(await rowOf(id)).toMatchObject({ status: "streaming", content: "Once upon" });
 
     // the interrupted-reply sweep stores it as partial, and the user keeps paying for what they read
-    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(database.db, { now: new Date(Date.now() + 60_000) })).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: "partial", content: "Once upon", coinsSpent: 2 });
     expect(await getBalance(database.db, user.id)).toBe(3);
     expect(
@@ -186,7 +186,7 @@ describe.each(testDrivers())("a chat reply whose final write fails, on %s", (dri
     expect(await rowOf(id)).toMatchObject({ status: "streaming", content: "" });
     expect(await getBalance(database.db, user.id)).toBe(3);
 
-    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(database.db, { now: new Date(Date.now() + 60_000) })).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: "failed", content: "", coinsSpent: 0 });
     expect(await getBalance(database.db, user.id)).toBe(5);
   });

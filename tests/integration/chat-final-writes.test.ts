@@ -93,7 +93,7 @@ describe.each(testDrivers())("replies' final writes together, on %s", (driver) =
     let endReplies!: () => void;
     const open = new Promise<void>((resolve) => (endReplies = resolve));
     const replies = Array.from({ length: 60 }, () => open.then(() => undefined));
-    for (const reply of replies) trackReply(reply);
+    for (const reply of replies) trackReply(reply, () => undefined);
     const finalRuns: number[] = [];
     const listen = (message: unknown) => {
       const run = message as PgliteStatementMessage;

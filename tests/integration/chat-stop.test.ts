@@ -174,7 +174,7 @@ describe.each(testDrivers())("Stop on %s", (driver) => {
       .update(chatMessages)
       .set({ content: "Once upon a time", shownLength: 4 })
       .where(eq(chatMessages.id, id));
-    expect(await settleInterruptedReplies(database.db, { olderThanMs: -60_000 })).toBe(1);
+    expect(await settleInterruptedReplies(database.db, { now: new Date(Date.now() + 60_000) })).toBe(1);
     expect(await stored(id)).toMatchObject({ status: "partial", content: "Once" });
     await reader.cancel();
     await repliesSettled();

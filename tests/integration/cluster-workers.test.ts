@@ -264,4 +264,34 @@ describe.skipIf(!adminUrl || !redisUrl)("WEB_CONCURRENCY=2 on Postgres and Redis
       expect(server.output()).toMatch(new RegExp(`"msg":"stopped","pid":${pid}`));
     }
   });
+
+  it("runs under npm start as npm's own child: SIGTERM to npm drains the server and leaves nothing serving", async () => {
+    // After the cluster's start, the build is current: npm start serves at once (PGlite, one process).
+    const npmCli =
+      process.env.npm_execpath ?? path.join(path.dirname(process.execPath), "../lib/node_modules/npm/bin/npm-cli.js");
+    const npmDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kewl-npm-start-"));
+    const npm = startServerProcess([npmCli, "start", "--silent"], {
+      ...CLEAN_ENV,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: npmDataDir,
+      LOG_LEVEL: "info",
+      SEED_DEMO: "false",
+    });
+    try {
+      const ready = await npm.until((line) => line.msg === "listening", "npm start listened");
+      const npmPort = Number(ready.port);
+      expect((await getOnNewConnection(npmPort, "/v1/health")).status).toBe(200);
+      npm.child.kill("SIGTERM");
+      const draining = await npm.until((line) => line.msg === "shutting down", "the server heard the signal");
+      await npm.until((line) => line.msg === "stopped", "the server stopped");
+      await npm.exited;
+      // The server was npm's child, not an orphan left serving: it is gone, and so is its port.
+      expect(() => process.kill(Number(draining.pid), 0)).toThrow();
+      await expect(getOnNewConnection(npmPort, "/v1/health")).rejects.toThrow();
+    } finally {
+      if (npm.child.exitCode === null) npm.child.kill("SIGKILL");
+      fs.rmSync(npmDataDir, { recursive: true, force: true });
+    }
+  });
 });

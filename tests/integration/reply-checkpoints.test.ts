@@ -73,4 +73,23 @@ describe.each(testDrivers())("reply checkpoints on %s", (driver) => {
     });
     checkpoints.forEach((c) => c.stop());
   });
+
+  it("saves a reply's first text at once, not an interval later; later text waits for the interval", async () => {
+    const slow = {
+      ...deps(),
+      config: parseConfig({ NODE_ENV: "test", CHAT_CHECKPOINT_MS: "600000" }),
+    };
+    const [first, second] = [await streamingReply(), await streamingReply()];
+    const a = startCheckpoints(slow, first);
+    a.set("The first words");
+    await expect.poll(async () => (await contents([first]))[first]).toBe("The first words");
+    a.set("The first words and more");
+    // Another reply's first text goes at once too, without the first reply's later text.
+    const b = startCheckpoints(slow, second);
+    b.set("Another reply");
+    await expect.poll(async () => (await contents([second]))[second]).toBe("Another reply");
+    expect((await contents([first]))[first]).toBe("The first words");
+    a.stop();
+    b.stop();
+  });
 });

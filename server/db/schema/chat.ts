@@ -93,6 +93,8 @@ export const chatMessages = pgTable(
      */
     swipeGroup: bigint("swipe_group", { mode: "number" }),
     chosen: boolean("chosen").notNull().default(true),
+    /** The server process relaying a reply while it is `streaming` (server_instances); null for older rows. */
+    instanceId: text("instance_id"),
     promptTokens: integer("prompt_tokens"),
     completionTokens: integer("completion_tokens"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

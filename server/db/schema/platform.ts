@@ -33,3 +33,13 @@ export const files = pgTable(
   },
   (t) => [uniqueIndex("files_storage_key_uq").on(t.storageKey), check("files_size_ck", sql`${t.size} >= 0`)],
 );
+
+/**
+ * The server processes that are up. Each renews its row while it runs (instance-heartbeat.ts), so a reply still
+ * `streaming` whose process's row has lapsed was cut by a crash and can be settled at once.
+ */
+export const serverInstances = pgTable("server_instances", {
+  id: text("id").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  aliveUntil: timestamp("alive_until", { withTimezone: true }).notNull(),
+});

@@ -4,6 +4,7 @@ import { CHAT_CODES, type ChatSendRequest } from "../../../lib/contracts/chat";
 import { AppError } from "../../errors";
 import type { ReplyStream } from "../../providers/llm/types";
 import type { PlanBenefits } from "../billing/plan-benefits";
+import { keepLeases, type KeptLease } from "../limits/lease-keeper";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { countChatStarted } from "./chat-count-tally";
@@ -17,9 +18,6 @@ import { readReplyContext, type ChatCharacter, type ReplyContext } from "./reply
 import { replyNumber, replyPhase } from "./reply-phases";
 import { discardModelReply, startModelReply } from "./start-model-reply";
 import { ChargeRefused, storeTurn, type StoredTurn } from "./store-turn";
-
-/** Leases outlive any sane reply; they only matter if a process dies while holding one. */
-const LEASE_TTL_MS = 10 * 60_000;
 
 export type { ChatCharacter };
 
@@ -69,26 +67,29 @@ export async function checkMessageRate(deps: ChatDeps, userId: string): Promise<
  */
 async function takeLeases(deps: ChatDeps, userId: string, replyKeys: string[]): Promise<() => Promise<void>> {
   const holder = randomUUID();
-  const streamsKey = `chat-streams:${userId}`;
-  if (!(await deps.store.acquire(streamsKey, holder, deps.config.CHAT_MAX_STREAMS_PER_USER, LEASE_TTL_MS))) {
+  // Short, and renewed while the reply is written: a crashed process's leases lapse within LIVENESS_TIMEOUT_MS.
+  const ttl = deps.config.LIVENESS_TIMEOUT_MS;
+  const streams = { key: `chat-streams:${userId}`, holder, limit: deps.config.CHAT_MAX_STREAMS_PER_USER };
+  if (!(await deps.store.acquire(streams.key, holder, streams.limit, ttl))) {
     throw new AppError(429, CHAT_CODES.TOO_MANY_STREAMS, "You're sending messages too quickly. Try again in a moment.");
   }
-  const held: string[] = [];
+  const held: KeptLease[] = [streams];
+  const stopRenewing = keepLeases(deps.store, ttl, deps.logger, held);
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
-    await Promise.all([
-      deps.store.release(streamsKey, holder),
-      ...held.map((key) => deps.store.release(key, holder)),
-    ]).catch((err: unknown) => deps.logger.warn("chat lease release failed", { error: String(err) }));
+    stopRenewing();
+    await Promise.all(held.map((lease) => deps.store.release(lease.key, holder))).catch((err: unknown) =>
+      deps.logger.warn("chat lease release failed", { error: String(err) }),
+    );
   };
   try {
     for (const key of replyKeys) {
-      if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS))) {
+      if (!(await deps.store.acquire(key, holder, 1, ttl))) {
         throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
       }
-      held.push(key);
+      held.push({ key, holder, limit: 1 });
     }
   } catch (err) {
     await release();

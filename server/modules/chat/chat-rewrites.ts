@@ -7,6 +7,7 @@ import { errors } from "../../errors";
 import { beginReplyInContext, type BegunReply, type ReplyCharge } from "./begin-reply";
 import type { ChatDeps } from "./chat-context";
 import type { MessageRow } from "./chat-history";
+import { processInstanceId } from "../instances/process-instance";
 import { invalidateMemoryFrom } from "./memory/memory-store";
 import { chargeReply } from "./metering";
 import { findOwnedMessage, isLatestTurn, notLatest, type OwnedMessage } from "./owned-message";
@@ -99,6 +100,7 @@ async function insertReply(
       modelKey: charge.modelKey,
       chargeKind: charge.price.kind,
       swipeGroup: input.swipeGroup,
+      instanceId: processInstanceId(),
     })
     .returning({ id: chatMessages.id });
   if (!assistant) throw new Error("chat reply insert returned nothing");

@@ -1,34 +1,54 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { chatMessages, chatSessions, walletLedger } from "../../db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { chatMessages, chatSessions, serverInstances, walletLedger } from "../../db/schema";
 import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
 import { refundReply, usageDay } from "./metering";
 import { keepShownText } from "./shown-text";
 
-/** Longer than any reply can stream (first-token and idle timeouts end a stuck one), and than the reply lease. */
+/**
+ * Replies written by a build that did not record its process (instance_id null) are taken as cut once older than any
+ * reply can stream (first-token and idle timeouts end a stuck one).
+ */
 export const INTERRUPTED_AFTER_MS = 15 * 60_000;
-const SWEEP_EVERY_MS = 5 * 60_000;
+/** A reply's row is this old at least before a sweep looks at its process: its process's row exists by then. */
+const GRACE_MS = 5000;
 const BATCH = 200;
 
 /**
+ * The replies left `streaming` by a process that is gone: its server_instances row has lapsed or was removed
+ * (instance-heartbeat.ts), or, for a row with no process, older than INTERRUPTED_AFTER_MS.
+ */
+function orphaned(now: Date | undefined, olderThanMs: number) {
+  // The database's clock by default, the one the instances' rows are timed by.
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  const ago = (ms: number) => sql`${at} - ${`${ms} milliseconds`}::interval`;
+  return and(
+    eq(chatMessages.status, "streaming"),
+    sql`${chatMessages.createdAt} < ${ago(GRACE_MS)}`,
+    sql`case when ${chatMessages.instanceId} is null then ${chatMessages.createdAt} < ${ago(olderThanMs)}
+      else not exists (select 1 from ${serverInstances} i where i.id = ${chatMessages.instanceId} and i.alive_until > ${at}) end`,
+  );
+}
+
+/**
  * A reply whose process died while it streamed, or whose final write failed while the database was unavailable,
- * stays `streaming`: hidden from the history, and paid for. Once it is older than any live reply can be, it is
- * settled. With text (saved by the reply's checkpoints) it becomes partial and keeps its charge: the user saw
- * that answer. Without, it is marked failed and what it cost goes back: its coins (the ledger's spend for it,
- * refunded under its own reference) or its free reply of that day. Each row is settled in one transaction that
- * only the first instance to flip it runs, so a refund never happens twice.
+ * stays `streaming`: hidden from the history, and paid for. Once its process is gone, it is settled. With text
+ * (saved by the reply's checkpoints) it becomes partial and keeps its charge: the user saw that answer. Without, it
+ * is marked failed and what it cost goes back: its coins (the ledger's spend for it, refunded under its own
+ * reference) or its free reply of that day. Each row is settled in one transaction that only the first instance to
+ * flip it runs, so a refund never happens twice.
  */
 export async function settleInterruptedReplies(
   db: Db,
   options: { olderThanMs?: number; now?: Date } = {},
 ): Promise<number> {
-  const cutoff = new Date((options.now ?? new Date()).getTime() - (options.olderThanMs ?? INTERRUPTED_AFTER_MS));
+  const where = orphaned(options.now, options.olderThanMs ?? INTERRUPTED_AFTER_MS);
   let settled = 0;
   for (;;) {
     const stale = await db
       .select({ id: chatMessages.id })
       .from(chatMessages)
-      .where(and(eq(chatMessages.status, "streaming"), lt(chatMessages.createdAt, cutoff)))
+      .where(where)
       .orderBy(asc(chatMessages.createdAt))
       .limit(BATCH);
     for (const { id } of stale) if (await settleOne(db, id)) settled += 1;
@@ -74,8 +94,8 @@ async function settleOne(db: Db, id: number): Promise<boolean> {
   });
 }
 
-/** Settles interrupted replies now and every few minutes until the returned stop() is called. */
-export function sweepInterruptedReplies(db: Db, logger: Logger): () => void {
+/** Settles interrupted replies now and every `everyMs` until the returned stop() is called. */
+export function sweepInterruptedReplies(db: Db, logger: Logger, everyMs: number): () => void {
   const sweep = () =>
     settleInterruptedReplies(db)
       .then((settled) => {
@@ -86,8 +106,13 @@ export function sweepInterruptedReplies(db: Db, logger: Logger): () => void {
           error: err instanceof Error ? err.message : String(err),
         }),
       );
-  void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  // One sweep at a time: a slow one skips ticks rather than running beside the next.
+  let sweeping: Promise<void> | null = null;
+  const tick = () => {
+    sweeping ??= sweep().finally(() => (sweeping = null));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -10,8 +10,11 @@ import type { Outcome } from "./settle-reply";
 export interface ReplyReading {
   /** The text and how the reading ended: complete, stopped (the client left), or an error (timeout, upstream). */
   ended: Promise<{ text: string; outcome: Outcome }>;
-  /** The client left: ends the reading at once as stopped (the caller aborts the upstream call). */
-  stop(): void;
+  /**
+   * Ends the reading at once, as stopped (the client left) or with the outcome given (the server is stopping); the
+   * caller aborts the upstream call.
+   */
+  stop(outcome?: Outcome): void;
 }
 
 /**
@@ -77,5 +80,5 @@ export function readReplyText(
     }
   })();
 
-  return { ended, stop: () => finish({ kind: "stopped" }) };
+  return { ended, stop: (outcome = { kind: "stopped" }) => finish(outcome) };
 }

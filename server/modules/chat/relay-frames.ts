@@ -16,4 +16,5 @@ export const RELAY_MESSAGES = {
   timeout: "The character took too long to reply. Please try again.",
   empty: "The character had nothing to say. Please try again.",
   unsaved: "The reply couldn't be saved just now, so it may be shorter when you come back.",
+  stopping: "The server restarted while the character was replying. Please try again.",
 };

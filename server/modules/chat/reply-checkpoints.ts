@@ -32,6 +32,8 @@ class CheckpointWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing = false;
   private warned = false;
+  /** A reply's first text is waiting for a tick of its own (soon). */
+  private early = false;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +50,9 @@ class CheckpointWriter {
     }
     return {
       set: (text) => {
+        // The first text is saved at once, with the first texts of the replies that began meanwhile: a reply cut
+        // by a crash keeps what its reader saw from the start, not only from the first interval on.
+        if (entry.text === "" && text !== "") this.soon();
         entry.text = text;
       },
       stop: () => {
@@ -61,11 +66,23 @@ class CheckpointWriter {
     };
   }
 
-  /** One tick: the replies whose text changed since their last checkpoint; one at a time (a slow one skips ticks). */
-  private async tick(): Promise<void> {
+  /** A tick in a turn of the event loop of its own, or right after the one being written. */
+  private soon(): void {
+    if (this.early) return;
+    this.early = true;
+    if (!this.writing) setImmediate(() => void this.tick(true));
+  }
+
+  /**
+   * One tick: the replies whose text changed since their last checkpoint (with `firstOnly`, those with none yet); one
+   * at a time (a slow one skips ticks).
+   */
+  private async tick(firstOnly = false): Promise<void> {
     if (this.writing) return;
+    if (firstOnly) this.early = false;
     const due: Array<[number, Entry, string]> = [];
-    for (const [id, entry] of this.entries) if (entry.text !== entry.saved) due.push([id, entry, entry.text]);
+    for (const [id, entry] of this.entries)
+      if (entry.text !== entry.saved && (!firstOnly || entry.saved === "")) due.push([id, entry, entry.text]);
     if (due.length === 0) return;
     this.writing = true;
     try {
@@ -75,6 +92,7 @@ class CheckpointWriter {
           await this.write(batch.map(([id, , text]) => ({ id, content: text })));
           for (const [, entry, text] of batch) entry.saved = text;
           this.warned = false;
+          this.logger.debug("chat reply checkpoints saved", { replies: batch.length, first: firstOnly });
         } catch (err) {
           // Tried again at the next tick; said once until one succeeds.
           if (!this.warned)
@@ -87,6 +105,7 @@ class CheckpointWriter {
       }
     } finally {
       this.writing = false;
+      if (this.early) setImmediate(() => void this.tick(true));
     }
   }
 

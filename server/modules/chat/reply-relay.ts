@@ -12,7 +12,7 @@ import { readReplyText, type ReplyReading } from "./read-reply-text";
 import { CLOSE_FRAME, frame, RELAY_MESSAGES } from "./relay-frames";
 import { startCheckpoints } from "./reply-checkpoints";
 import { replyPhase } from "./reply-phases";
-import { settleReply } from "./settle-reply";
+import { settleReply, type Outcome } from "./settle-reply";
 
 /** Usage arrives right after the last text; never hold the stream open long for it. */
 const USAGE_WAIT_MS = 1000;
@@ -45,6 +45,13 @@ interface Relay {
   cancel(): void;
 }
 
+/** How a reply cut by the server's shutdown ends: its reader is told, and what was written is kept (or refunded). */
+const CUT_BY_SHUTDOWN = {
+  kind: "error",
+  code: CHAT_CODES.SERVER_STOPPING,
+  msg: RELAY_MESSAGES.stopping,
+} as const satisfies Outcome;
+
 /**
  * Relays the reply to `target` as text/event-stream frames: start, deltas as the model writes (coalesced:
  * frame-sink.ts), then end (or an error message), then `event: close`. Cancelling (the client went away) aborts the
@@ -53,6 +60,7 @@ interface Relay {
  */
 function startRelay(deps: ChatDeps, reply: BegunReply, target: FrameTarget): Relay {
   let cancelled = false;
+  let cut = false;
   let reading: ReplyReading | undefined;
   const out = createFrameSink(target);
 
@@ -79,6 +87,7 @@ function startRelay(deps: ChatDeps, reply: BegunReply, target: FrameTarget): Rel
       { holdMs: out.readHoldMs },
     );
     if (cancelled) reading.stop();
+    else if (cut) reading.stop(CUT_BY_SHUTDOWN);
     const { text, outcome } = await reading.ended;
     checkpoints.stop();
     const usage = outcome.kind === "complete" ? await usageOf(reply) : NO_USAGE;
@@ -116,7 +125,12 @@ function startRelay(deps: ChatDeps, reply: BegunReply, target: FrameTarget): Rel
       // the target is already closed
     }
   });
-  trackReply(done);
+  trackReply(done, () => {
+    if (cancelled || cut) return;
+    cut = true;
+    reply.upstream.abort(new Error("server stopping"));
+    reading?.stop(CUT_BY_SHUTDOWN);
+  });
   return {
     cancel() {
       cancelled = true;

@@ -5,6 +5,7 @@ import { prepareNamed } from "../../db/named-statement";
 import { createStatementBatches } from "../../db/statement-batches";
 import { perDatabase } from "../../db/per-database";
 import type { Db } from "../../db/types";
+import { processInstanceId } from "../instances/process-instance";
 import { getBalance } from "../wallet/wallet";
 import type { MessageRow } from "./chat-history";
 import { CHAT_BATCHES } from "./chat-batches";
@@ -51,6 +52,7 @@ const turnRow = z.object({
   coins_spent: z.coerce.number().nullable(),
   charge_kind: z.string().nullable(),
   shown_length: z.coerce.number().nullable(),
+  instance_id: z.string().nullable(),
   swipe_group: z.coerce.number().nullable(),
   chosen: z.boolean().nullable(),
   prompt_tokens: z.coerce.number().nullable(),
@@ -149,7 +151,7 @@ function turnBatchesOf(db: Db, kind: ReplyPrice["kind"], existing: boolean): Tur
     const { day, dailyLimit } = group[0]!;
     const values = turnValues(
       group.map((q) => q.turn),
-      { kind, day, dailyLimit, now: new Date() },
+      { kind, day, dailyLimit, now: new Date(), instanceId: processInstanceId() },
     );
     const rows = turnAnswer.parse(await statement.execute(values)).rows;
     const answers = group.map((): TurnRow[] => []);
@@ -194,6 +196,7 @@ function toMessageRow(row: TurnRow): MessageRow {
     coinsSpent: row.coins_spent ?? 0,
     chargeKind: row.charge_kind,
     shownLength: row.shown_length,
+    instanceId: row.instance_id,
     swipeGroup: row.swipe_group,
     chosen: row.chosen ?? true,
     promptTokens: row.prompt_tokens,

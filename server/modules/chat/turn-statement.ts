@@ -16,7 +16,7 @@ export interface TurnRequest {
 /** turnStatement's placeholders for a batch (every user in it a different one) and the batch's shared values. */
 export function turnValues(
   batch: TurnRequest[],
-  shared: { kind: ReplyPrice["kind"]; day: string; dailyLimit: number; now: Date },
+  shared: { kind: ReplyPrice["kind"]; day: string; dailyLimit: number; now: Date; instanceId: string },
 ): Record<string, unknown> {
   return {
     userIds: batch.map((t) => t.userId),
@@ -29,6 +29,7 @@ export function turnValues(
     day: shared.day,
     dailyLimit: shared.dailyLimit,
     now: shared.now,
+    instanceId: shared.instanceId,
   };
 }
 
@@ -106,12 +107,13 @@ export function turnStatement(kind: ReplyPrice["kind"], existing: boolean): SQL 
     paid as (${paid}),
     session as (${session}),
     messages as (
-      insert into ${chatMessages} (session_id, role, content, status, model_key, charge_kind)
-      select session.id, m.role, case when m.n = 1 then turns.message else '' end, m.status, turns.model_key, m.charge_kind
+      insert into ${chatMessages} (session_id, role, content, status, model_key, charge_kind, instance_id)
+      select session.id, m.role, case when m.n = 1 then turns.message else '' end, m.status, turns.model_key,
+        m.charge_kind, m.instance_id
       from turns join session on session.id = turns.chat_id cross join (values
-        (1, 'user', 'complete', null::text),
-        (2, 'assistant', 'streaming', ${value("chargeKind")}::text)
-      ) as m(n, role, status, charge_kind)
+        (1, 'user', 'complete', null::text, null::text),
+        (2, 'assistant', 'streaming', ${value("chargeKind")}::text, ${value("instanceId")}::text)
+      ) as m(n, role, status, charge_kind, instance_id)
       order by turns.n, m.n
       returning *
     )${ledger}
