@@ -2,7 +2,7 @@ import { AppError } from "../../errors";
 import type { KeyValueStore } from "../limits/key-value-store";
 import type { EventWriter } from "./event-writer";
 import { oneAtATime } from "./one-at-a-time";
-import { eventRow, type EventRow } from "./insert-events";
+import { eventRow, rowBytes, type EventRow } from "./insert-events";
 import { sanitizeEvent } from "./sanitize-event";
 import { decodeSdkPayload, sdkParamsFromForm, type SdkParams } from "./sdk-payload";
 
@@ -54,8 +54,9 @@ function rowsWithin(rows: EventRow[], room: number): EventRow[] {
   let size = 0;
   let count = 0;
   for (const row of rows) {
-    if (size + row.length > room) break;
-    size += row.length;
+    const bytes = rowBytes(row);
+    if (size + bytes > room) break;
+    size += bytes;
     count++;
   }
   return rows.slice(0, count);
@@ -67,7 +68,7 @@ function rowsWithin(rows: EventRow[], room: number): EventRow[] {
  * sending them for the rest of the day.
  */
 async function withinDailyBudget(deps: CollectDeps, clientIp: string, rows: EventRow[]): Promise<EventRow[]> {
-  const bytes = rows.reduce((sum, row) => sum + row.length, 0);
+  const bytes = rows.reduce((sum, row) => sum + rowBytes(row), 0);
   if (bytes === 0) return rows;
   const { count } = await deps.store.hit(`analytics-bytes:${clientIp}`, DAY_MS, bytes);
   return count <= deps.bytesPerDay ? rows : rowsWithin(rows, deps.bytesPerDay - (count - bytes));

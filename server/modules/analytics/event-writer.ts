@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from "../../db/database-errors";
 import type { DbHandle } from "../../db/types";
 import type { Logger } from "../../logger";
-import { insertRows, type EventRow } from "./insert-events";
+import { insertRows, rowBytes, type EventRow } from "./insert-events";
 import type { TableSizeCap } from "./table-size";
 import { throttledLog } from "./throttled-log";
 
@@ -98,7 +98,7 @@ export function createEventWriter(database: DbHandle, logger: Logger, options: E
     try {
       await insertRows(db, batch);
       counts.written += batch.length;
-      tableCap?.grew(batch.reduce((sum, row) => sum + row.length, 0));
+      tableCap?.grew(batch.reduce((sum, row) => sum + rowBytes(row), 0));
     } catch (err) {
       if (isDatabaseUnavailable(err) && !closed) {
         const room = maxQueued - queue.length;
