@@ -11,7 +11,8 @@
  *
  * - Server: our API without Next (which /v1 never reaches) in a child process (bench/lib/chat-server-child.ts via
  *   startApiInProcess: the collector's buffered writer as the real server has it, the real OpenAI-compatible
- *   provider, a memory store, no rate limits), so its CPU is its own.
+ *   provider, a memory store, no rate limits, daily byte budget or table cap: every sender is one address), so
+ *   its CPU is its own.
  * - Database: a fresh database kewl_bench_collector_<random> on BENCH_DATABASE_URL ?? postgresql://postgres@
  *   127.0.0.1:5432/postgres, migrated by the server, dropped at the end (also on error or Ctrl-C).
  * - Load: `--senders` concurrent senders (keep-alive) post `--batches` batches of `--batch` unique SDK-shaped
@@ -105,7 +106,8 @@ async function main(): Promise<void> {
   out(`database: Postgres ${scratch.safeUrl} (dropped at the end)`);
   out(
     `server: our API without Next in a child process (pid ${server.pid}): the collector's writer as in production ` +
-      `(every 500 ms or 1,000 events, up to 4 INSERTs at a time, queue of 50,000), no rate limits; ready in ` +
+      `(every 500 ms or 1,000 events, up to 4 INSERTs at a time, queue of 50,000), no rate limits, byte budget or ` +
+      `table cap; ready in ` +
       `${(server.setupMs / 1000).toFixed(1)} s`,
   );
 

@@ -182,6 +182,13 @@ const configSchema = z.object({
    * it: 429, and the SDK keeps its batch for later. Outside the per-address API limit (RATE_LIMIT_PER_MINUTE).
    */
   ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * KB of stored events (their JSON) one client address may add to the collector's table in 24 hours; past it the
+   * events are dropped and the SDK answered 200 (a refusal would have it send them again all day).
+   */
+  ANALYTICS_DAILY_KB_PER_ADDRESS: z.coerce.number().int().min(1).default(1024),
+  /** Size of analytics_events on disk (with its TOAST and indexes) past which new events are dropped. */
+  ANALYTICS_MAX_TABLE_MB: z.coerce.number().int().min(1).default(4096),
 
   // --- input rules ---
   /**

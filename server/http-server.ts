@@ -7,6 +7,7 @@ import { type Config, parseConfig } from "./config";
 import { compileTrust } from "./http/client-address";
 import { closeWithoutReading } from "./http/close-unread";
 import { addListenHandles, LISTEN_BACKLOG } from "./http/listen-handles";
+import { refusePageMethods } from "./http/page-methods";
 import { limitPages } from "./http/page-rate-limit";
 import type { Logger } from "./logger";
 import type { KeyValueStore } from "./modules/limits/key-value-store";
@@ -15,8 +16,11 @@ import { routablePageUrl } from "./page-path";
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
 export interface HttpServerOptions {
-  /** Timeouts, the page limit and the proxies to trust; unset: the defaults of an empty configuration. */
-  config?: Pick<Config, "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "PAGE_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY">;
+  /** Timeouts, the page limit, the proxies to trust, NODE_ENV (pages' methods); unset: an empty configuration's. */
+  config?: Pick<
+    Config,
+    "HEADERS_TIMEOUT_MS" | "REQUEST_TIMEOUT_MS" | "PAGE_RATE_LIMIT_PER_MINUTE" | "TRUST_PROXY" | "NODE_ENV"
+  >;
   /** The store the per-address page limit counts in (the API's); without one, pages are not limited. */
   store?: KeyValueStore;
   logger?: Logger;
@@ -63,7 +67,9 @@ export function createHttpServer(
     res.setHeader("retry-after", "1");
     res.end("Starting up");
   };
+  const refuseMethod = refusePageMethods(config.NODE_ENV === "development");
   const toPages = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (refuseMethod(req, res)) return;
     if (pageLimit && (await pageLimit(req, res))) return;
     await pageHandler(req, res);
   };

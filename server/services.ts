@@ -6,6 +6,7 @@ import type { DbHandle } from "./db/types";
 import { seedDemo } from "./db/seed/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { createEventWriter } from "./modules/analytics/event-writer";
+import { watchTableSize } from "./modules/analytics/table-size";
 import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { setCatalogueBroadcast, stopCatalogueBroadcast } from "./modules/catalogue/catalogue-cache";
 import { connectCatalogueInvalidation } from "./modules/catalogue/catalogue-invalidation";
@@ -63,7 +64,9 @@ export async function startServices(config: Config, options: { timedJobs?: boole
       : { kind: "local", dir: path.join(config.dataDir, "files") },
   );
   if (isLocalDiskStorage(storage) && options.timedJobs !== false) sweepIncomingUploads(storage, logger);
-  const analytics = createEventWriter(database, logger);
+  const analytics = createEventWriter(database, logger, {
+    tableCap: watchTableSize(database.db, config.ANALYTICS_MAX_TABLE_MB * 1024 * 1024, logger),
+  });
   return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
 }
 

@@ -38,6 +38,7 @@ export async function startApiInProcess(
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "1000000000",
     ANALYTICS_RATE_LIMIT_PER_MINUTE: "1000000000",
+    ANALYTICS_DAILY_KB_PER_ADDRESS: "1000000000",
     REQUEST_SIGNING: "off",
     DATA_DIR: path.join(os.tmpdir(), "kewl-bench-unused"),
     ...env,

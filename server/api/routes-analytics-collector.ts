@@ -51,7 +51,12 @@ async function collect(
 ): Promise<Extract<CollectOutcome, { outcome: "queued" }>> {
   const { store, analytics, config } = c.get("deps");
   const result = await collectEvents(
-    { store, writer: analytics, eventsPerMinute: config.ANALYTICS_RATE_LIMIT_PER_MINUTE },
+    {
+      store,
+      writer: analytics,
+      eventsPerMinute: config.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+      bytesPerDay: config.ANALYTICS_DAILY_KB_PER_ADDRESS * 1024,
+    },
     { payload, clientIp: c.get("clientIp") },
   );
   if (result.outcome === "rate-limited") {
@@ -68,7 +73,8 @@ async function collect(
 /**
  * The analytics collector (server/modules/analytics, README "Analytics") for sa-sdk-javascript: GET (image, the
  * payload in the query) answers a 1x1 GIF, POST (form or beacon body, at most 512 KB) a small JSON envelope with
- * the accepted and rejected counts. Any origin may report (no credentials). Unsigned, without a session, and
+ * the accepted, rejected and dropped counts (events past the address's daily bytes or the table's cap are dropped
+ * with a 200, so the SDK does not send them again). Any origin may report (no credentials). Unsigned, without a session, and
  * outside the per-address API limit (middleware/*): it has its own, in events (ANALYTICS_RATE_LIMIT_PER_MINUTE).
  */
 export function analyticsCollectorRoutes(): Hono<ApiEnv> {
@@ -94,7 +100,7 @@ export function analyticsCollectorRoutes(): Hono<ApiEnv> {
     });
     app.post(local, async (c) => {
       const result = await collect(c, { form: await formBody(c) });
-      return ok(c, { accepted: result.accepted, rejected: result.rejected });
+      return ok(c, { accepted: result.accepted, rejected: result.rejected, dropped: result.dropped });
     });
   }
   return app;

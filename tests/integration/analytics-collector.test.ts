@@ -108,7 +108,7 @@ describe.each(testDrivers())("analytics collector on %s", (driver) => {
     expect(requests[1]!.body).toMatch(/^data=[A-Za-z0-9%]+&ext=crc%3D-?\d+$/);
     for (const res of answers) {
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ code: 0, msg: "success", data: { accepted: 1, rejected: 0 } });
+      expect(await res.json()).toEqual({ code: 0, msg: "success", data: { accepted: 1, rejected: 0, dropped: 0 } });
     }
     const events = mine(await storedEvents(api), uid);
     expect(events.map((e) => e.event).sort()).toEqual(["$SignUp", "kewlweb_click"]);

@@ -61,6 +61,35 @@ describe.each(stores)("the collector's per-address limit with the %s store", (_n
     await api.deps.analytics.close();
   });
 
+  it("keeps at most ANALYTICS_DAILY_KB_PER_ADDRESS of events per address; the rest dropped with a 200", async () => {
+    const api = collectorApi(database, { ANALYTICS_DAILY_KB_PER_ADDRESS: "4" }, store).from("198.51.100.64");
+    const id = uniqueId("bytes");
+    // About 500 bytes stored per event: 4 KB holds some of the first batch and nothing of the second.
+    const first = await postForm(api, batchOf(id, 12));
+    expect(first.status).toBe(200);
+    const { accepted, dropped } = ((await first.json()) as { data: { accepted: number; dropped: number } }).data;
+    expect(accepted).toBeGreaterThan(2);
+    expect(accepted).toBeLessThan(12);
+    expect(accepted + dropped).toBe(12);
+    const second = await postForm(api, batchOf(`${id}-later`, 3));
+    expect(await second.json()).toMatchObject({ code: 0, data: { accepted: 0, rejected: 0, dropped: 3 } });
+    // A single event by image still answers its pixel.
+    const gif = await api.request(`/v1/sa.gif?${page.encodeSingle(sdkEvent(`${id}-gif`))}`);
+    expect(gif.status).toBe(200);
+    expect(gif.headers.get("content-type")).toBe("image/gif");
+    // Another address has its own budget.
+    expect(await (await postForm(api.from("198.51.100.65"), batchOf(`${id}-other`, 3))).json()).toMatchObject({
+      data: { accepted: 3, dropped: 0 },
+    });
+
+    const ids = (await storedEvents(api)).map((e) => e.distinct_id);
+    expect(ids.filter((d) => d === id)).toHaveLength(accepted);
+    expect(ids.filter((d) => d === `${id}-other`)).toHaveLength(3);
+    expect(ids.some((d) => d === `${id}-later` || d === `${id}-gif`)).toBe(false);
+    expect(api.deps.analytics.stats().overBudget).toBe(dropped + 4);
+    await api.deps.analytics.close();
+  });
+
   it("counts refused requests too: garbage cannot flood past the limit", async () => {
     const api = collectorApi(database, { ANALYTICS_RATE_LIMIT_PER_MINUTE: "3" }, store).from("198.51.100.63");
     const statuses: number[] = [];

@@ -35,18 +35,24 @@ describe("the local upload route over a real socket", () => {
     if (root) await fs.rm(root, { recursive: true, force: true });
   });
 
-  it("answers 413 while a file past the cap is still being sent, and reads no more of it", async () => {
+  /** A new user's ticket, and the form's fields and the file part's headers for it. */
+  async function ticketForm(boundary: string) {
     const { token } = await createUserWithSession(database.db);
     const sts = await fetch(`${base}/v1/file/sts?content_type=image/png`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const ticket = (await sts.json()).data as UploadTicket;
-    const boundary = `----kewl${randomBytes(8).toString("hex")}`;
     const head =
       Object.entries(ticket.fields)
         .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
         .join("") +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
+    return { ticket, head };
+  }
+
+  it("answers 413 while a file past the cap is still being sent, and reads no more of it", async () => {
+    const boundary = `----kewl${randomBytes(8).toString("hex")}`;
+    const { ticket, head } = await ticketForm(boundary);
 
     const { res, body, endedBody, sent, serverRead } = await endlessUpload(server.server, `${base}/v1/file/upload`, {
       contentType: `multipart/form-data; boundary=${boundary}`,
@@ -62,5 +68,40 @@ describe("the local upload route over a real socket", () => {
     // The server stopped at the cap (plus socket buffers), however much the client pushed.
     expect(serverRead).toBeLessThan(UPLOAD_MAX_BYTES + 2 * 1024 * 1024);
     await expect(fs.access(path.join(root, ...ticket.key.split("/")))).rejects.toThrow();
+  });
+
+  const boundary = "----kewlnoticket";
+  it.each([
+    ["never reaches a part (an endless preamble)", ""],
+    ["never ends its first field", `--${boundary}\r\nContent-Disposition: form-data; name="key"\r\n\r\n`],
+  ])("refuses a form that %s within its first 64 KB, without a ticket, and reads no more of it", async (_, head) => {
+    const { res, body, endedBody, sent, serverRead } = await endlessUpload(server.server, `${base}/v1/file/upload`, {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      head,
+      chunk: Buffer.alloc(16 * 1024, 0x41),
+    });
+
+    expect(endedBody).toBe(false);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.connection).toBe("close");
+    expect(JSON.parse(body).msg).toMatch(/first 64 KB/);
+    expect(sent).toBeGreaterThan(64 * 1024);
+    // 64 KB, one more socket read and what Node buffers before it stops reading the socket.
+    expect(serverRead).toBeLessThan(256 * 1024);
+  });
+
+  it("answers 413 to a form that goes on past its file, and reads no more than the file's cap and 64 KB", async () => {
+    const boundary = `----kewl${randomBytes(8).toString("hex")}`;
+    const { head } = await ticketForm(boundary);
+    const { res, endedBody, sent, serverRead } = await endlessUpload(server.server, `${base}/v1/file/upload`, {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      head: `${head}\x89PNG\r\n--${boundary}--\r\n`,
+      chunk: Buffer.alloc(64 * 1024, 0x41),
+    });
+
+    expect(endedBody).toBe(false);
+    expect(res.statusCode).toBe(413);
+    expect(sent).toBeGreaterThan(UPLOAD_MAX_BYTES);
+    expect(serverRead).toBeLessThan(UPLOAD_MAX_BYTES + 2 * 1024 * 1024);
   });
 });

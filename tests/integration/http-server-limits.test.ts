@@ -247,4 +247,55 @@ describe("page requests", () => {
       for (const server of servers) if (server.server.listening) await server.shutdown(10);
     }
   });
+
+  /** A server whose page handler reads a body as Next does for a POST, answering once it has it all or 4 MB. */
+  async function pagesReadingBodies(env: Record<string, string> = {}) {
+    current = createHttpServer(new Hono<ApiEnv>(), { config: parseConfig({ NODE_ENV: "test", ...env }) });
+    const seen: string[] = [];
+    current.setPageHandler(async (req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      let size = 0;
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size > 4 * 1024 * 1024) break;
+      }
+      res.end("page");
+    });
+    await new Promise<void>((resolve) => current!.server.listen(0, "127.0.0.1", resolve));
+    return { base: `http://127.0.0.1:${(current.server.address() as AddressInfo).port}`, seen };
+  }
+
+  it("refuse a body on a method pages do not take (405 with Allow) without reading it", async () => {
+    const { base, seen } = await pagesReadingBodies();
+    const { res, body, endedBody, sent, serverRead } = await endlessUpload(current!.server, `${base}/`, {
+      contentType: "application/x-www-form-urlencoded",
+      head: "a=",
+      chunk: Buffer.alloc(64 * 1024, 0x41),
+    });
+    expect(endedBody).toBe(false);
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe("GET, HEAD");
+    expect(body).toBe("Method Not Allowed\n");
+    expect(sent).toBeGreaterThan(256 * 1024);
+    expect(serverRead).toBeLessThan(256 * 1024);
+    expect(seen).toEqual([]);
+  });
+
+  it("take GET and HEAD; refuse PUT, DELETE, PATCH and OPTIONS; in development let Next's own tools POST", async () => {
+    const { base, seen } = await pagesReadingBodies();
+    expect(await (await fetch(`${base}/character/1`)).text()).toBe("page");
+    expect((await fetch(`${base}/`, { method: "HEAD" })).status).toBe(200);
+    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {
+      expect((await fetch(`${base}/search`, { method, body: method === "OPTIONS" ? null : "x" })).status).toBe(405);
+    }
+    const devTools = "/__nextjs_original-stack-frames";
+    expect((await fetch(`${base}${devTools}`, { method: "POST", body: "{}" })).status).toBe(405);
+    expect(seen).toEqual(["GET /character/1", "HEAD /"]);
+    await current!.shutdown(10);
+
+    const dev = await pagesReadingBodies({ NODE_ENV: "development" });
+    expect(await (await fetch(`${dev.base}${devTools}`, { method: "POST", body: "{}" })).text()).toBe("page");
+    expect((await fetch(`${dev.base}/`, { method: "POST", body: "{}" })).status).toBe(405);
+    expect(dev.seen).toEqual([`POST ${devTools}`]);
+  });
 });

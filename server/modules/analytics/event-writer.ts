@@ -1,7 +1,9 @@
 import { isDatabaseUnavailable } from "../../db/database-errors";
 import type { DbHandle } from "../../db/types";
 import type { Logger } from "../../logger";
-import { insertRows, type EventRow } from "./insert-events";
+import { insertRows, rowBytes, type EventRow } from "./insert-events";
+import type { TableSizeCap } from "./table-size";
+import { throttledLog } from "./throttled-log";
 
 export interface EventWriterOptions {
   /** Queued events are written at least this often (the read API sees them within about this long). */
@@ -12,6 +14,8 @@ export interface EventWriterOptions {
   maxQueued?: number;
   /** INSERTs under way at once (1 on PGlite, which runs one statement at a time in this thread anyway). */
   maxInFlight?: number;
+  /** The table's size cap (ANALYTICS_MAX_TABLE_MB); the writer stops it on close. Unset: no cap. */
+  tableCap?: TableSizeCap;
 }
 
 export interface EventWriterStats {
@@ -21,12 +25,24 @@ export interface EventWriterStats {
   dropped: number;
   /** Lost to a failed INSERT (not the database being away: those are queued again). */
   failed: number;
+  /** Dropped because the table had reached its size cap. */
+  capped: number;
+  /** Dropped by the collector: past their address's daily byte budget (countOverBudget). */
+  overBudget: number;
 }
+
+/** What became of the events given to enqueue: all queued, or none (the queue is full, or the table). */
+export type EnqueueOutcome = "queued" | "queue-full" | "table-full";
 
 /** The collector's buffer between the endpoint and the database. */
 export interface EventWriter {
-  /** Queues the events, all or none: false (counted as dropped) when the queue has no room for all of them. */
-  enqueue(events: readonly EventRow[]): boolean;
+  /**
+   * Queues the events, all or none: "queue-full" (counted as dropped) when the queue has no room for all of them,
+   * "table-full" (counted as capped) when the table has reached its size cap.
+   */
+  enqueue(events: readonly EventRow[]): EnqueueOutcome;
+  /** Counts (and logs, throttled) events the collector dropped as past their address's daily byte budget. */
+  countOverBudget(events: number): void;
   /** Writes what is queued now and waits for it (returns early while the database is unavailable). */
   flush(): Promise<void>;
   /** Stops the timer and writes what is left (shutdown). */
@@ -38,40 +54,36 @@ export interface EventWriter {
 const DEFAULTS = { flushEveryMs: 500, batchSize: 1000, maxQueued: 50_000, maxInFlight: 4 };
 /** PGlite runs in this thread: an INSERT of 1,000 events held it ~20 ms, one of 250 ~6 ms (the same per event). */
 const PGLITE_DEFAULTS = { ...DEFAULTS, batchSize: 250, maxInFlight: 1 };
-/** Warnings about dropped or lost events come at most this often, with the counts since the last one. */
-const WARN_EVERY_MS = 10_000;
-
-function throttled(logger: Logger, level: "warn" | "error", msg: string) {
-  let last = -Infinity;
-  let count = 0;
-  return (events: number, fields: Record<string, unknown> = {}) => {
-    count += events;
-    const now = performance.now();
-    if (now - last < WARN_EVERY_MS) return;
-    last = now;
-    logger[level](msg, { events: count, ...fields });
-    count = 0;
-  };
-}
 
 /**
  * A bounded in-process queue written by multi-row INSERTs (insert-events.ts), every `flushEveryMs` or as soon as
  * `batchSize` events wait. Requests never wait for the database: a full queue refuses the request's events (the
  * SDK keeps a refused batch and sends it again). When the database is unavailable a batch goes back to the queue
  * (up to its bound); any other failure drops the batch with a throttled error, so one bad row cannot block the rest.
+ * With a `tableCap` (table-size.ts), a table at its cap takes no more events: they are counted and logged, dropped.
  */
 export function createEventWriter(database: DbHandle, logger: Logger, options: EventWriterOptions = {}): EventWriter {
-  const { flushEveryMs, batchSize, maxQueued, maxInFlight } = {
+  const { flushEveryMs, batchSize, maxQueued, maxInFlight, tableCap } = {
     ...(database.driver === "pglite" ? PGLITE_DEFAULTS : DEFAULTS),
     ...options,
   };
   const { db } = database;
   let queue: EventRow[] = [];
   const inFlight = new Set<Promise<void>>();
-  const counts = { written: 0, dropped: 0, failed: 0 };
+  const counts = { written: 0, dropped: 0, failed: 0, capped: 0, overBudget: 0 };
   let closed = false;
-  const warnDropped = throttled(logger, "warn", "analytics queue full: events refused");
-  const reportFailed = throttled(logger, "error", "analytics events could not be written and were dropped");
+  const warnDropped = throttledLog(logger, "warn", "analytics queue full: events refused");
+  const reportFailed = throttledLog(logger, "error", "analytics events could not be written and were dropped");
+  const warnCapped = throttledLog(
+    logger,
+    "warn",
+    "analytics table at its size cap (ANALYTICS_MAX_TABLE_MB): events dropped",
+  );
+  const warnOverBudget = throttledLog(
+    logger,
+    "warn",
+    "analytics events past an address's daily budget (ANALYTICS_DAILY_KB_PER_ADDRESS) dropped",
+  );
 
   const take = (): EventRow[] => {
     if (queue.length <= batchSize) {
@@ -86,6 +98,7 @@ export function createEventWriter(database: DbHandle, logger: Logger, options: E
     try {
       await insertRows(db, batch);
       counts.written += batch.length;
+      tableCap?.grew(batch.reduce((sum, row) => sum + rowBytes(row), 0));
     } catch (err) {
       if (isDatabaseUnavailable(err) && !closed) {
         const room = maxQueued - queue.length;
@@ -125,19 +138,29 @@ export function createEventWriter(database: DbHandle, logger: Logger, options: E
 
   return {
     enqueue(events) {
-      if (events.length === 0) return true;
+      if (events.length === 0) return "queued";
+      if (tableCap && !tableCap.hasRoom()) {
+        counts.capped += events.length;
+        warnCapped(events.length);
+        return "table-full";
+      }
       if (closed || queue.length + events.length > maxQueued) {
         counts.dropped += events.length;
         warnDropped(events.length, { queued: queue.length });
-        return false;
+        return "queue-full";
       }
       for (const event of events) queue.push(event);
       if (queue.length >= batchSize) start(true);
-      return true;
+      return "queued";
+    },
+    countOverBudget(events) {
+      counts.overBudget += events;
+      warnOverBudget(events);
     },
     flush,
     async close() {
       clearInterval(timer);
+      tableCap?.stop();
       closed = true;
       await flush();
     },

@@ -5,6 +5,11 @@ import type { CollectedEvent } from "./sanitize-event";
 /** One event as the JSON object of insertRows' recordset (made once per event, when it is collected). */
 export type EventRow = string & { readonly __eventRow: unique symbol };
 
+/** A row's size as stored, near enough: the UTF-8 bytes of its JSON. */
+export function rowBytes(row: EventRow): number {
+  return Buffer.byteLength(row);
+}
+
 export function eventRow(e: CollectedEvent): EventRow {
   return JSON.stringify({
     received_at: new Date(e.receivedAt).toISOString(),

@@ -5,7 +5,10 @@ import { AppError, errors } from "../../errors";
 import type { LocalDiskStorage } from "../../providers/storage/local-disk-storage";
 import { UploadRejected } from "../../providers/storage/upload-policy";
 
-/** Room for the form's fields and part headers around the file, in a declared Content-Length. */
+/**
+ * Room for the form's fields and part headers around the file: in a declared Content-Length, in the bytes read
+ * before the file part (whose fields carry the ticket), and in what is read after it.
+ */
 export const UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export interface ReceivedUpload {
@@ -19,8 +22,10 @@ const tooLarge = () => new AppError(413, FILE_CODES.UPLOAD_TOO_LARGE, "The image
  * POST /v1/file/upload for the local disk, as S3 answers a presigned POST: a multipart form whose fields come first
  * (key, Content-Type, policy, signature) and whose file is the part named `file`. The policy is checked as soon as
  * the file part starts; the file's bytes are counted as they arrive, and past the policy's maximum nothing more is
- * read (the source is unpiped and paused: the caller answers 413 and the connection closes). Resolves once the
- * whole form is in and the file is stored under the policy's key.
+ * read (the source is unpiped and paused: the caller answers 413 and the connection closes). So is a form whose
+ * file part has not started, with a valid ticket, within its first UPLOAD_FORM_OVERHEAD_BYTES (400: no one reads
+ * an endless preamble or field looking for a ticket), or a body past the file's maximum and that overhead (413).
+ * Resolves once the whole form is in and the file is stored under the policy's key.
  */
 export function receiveUpload(
   storage: LocalDiskStorage,
@@ -50,14 +55,26 @@ export function receiveUpload(
     let settled = false;
     let file: { key: string; chunks: Buffer[]; size: number } | null = null;
     let fileDone = false;
+    let received = 0;
 
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
+      source.off("data", count);
       source.unpipe(parser);
       source.pause();
       reject(err);
     };
+    // Checked before each chunk goes on: at most one socket read (64 KB) past the limits is ever taken.
+    function count(chunk: Buffer) {
+      if (!file && received >= UPLOAD_FORM_OVERHEAD_BYTES) {
+        return fail(
+          errors.badRequest("The upload form must bring its ticket's fields and file within its first 64 KB"),
+        );
+      }
+      received += chunk.length;
+      if (received > UPLOAD_MAX_BYTES + UPLOAD_FORM_OVERHEAD_BYTES) fail(tooLarge());
+    }
 
     parser.on("field", (name, value, nameTruncated, valueTruncated) => {
       if (nameTruncated || valueTruncated) return fail(errors.badRequest("A field of the upload form is too long"));
@@ -107,6 +124,7 @@ export function receiveUpload(
     parser.on("error", () => fail(errors.badRequest("The upload form is malformed")));
     source.on("error", () => fail(errors.badRequest("The upload was not received in full")));
     source.on("aborted", () => fail(errors.badRequest("The upload was not received in full")));
+    source.on("data", count);
     source.pipe(parser);
   });
 }

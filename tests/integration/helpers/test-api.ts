@@ -6,6 +6,7 @@ import { parseConfig } from "@/server/config";
 import type { DbHandle } from "@/server/db/types";
 import { createLogger } from "@/server/logger";
 import { createEventWriter } from "@/server/modules/analytics/event-writer";
+import { watchTableSize } from "@/server/modules/analytics/table-size";
 import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
 import { createMemoryStore } from "@/server/modules/limits/memory-store";
 import { createMockProvider } from "@/tests/support/mock-model";
@@ -51,7 +52,9 @@ export function createTestApi(
     llm,
     payments: payments === undefined ? createPaymentProvider(config, database.db).provider : payments,
     storage: storage ?? testLocalStorage(),
-    analytics: createEventWriter(database, createLogger("silent")),
+    analytics: createEventWriter(database, createLogger("silent"), {
+      tableCap: watchTableSize(database.db, config.ANALYTICS_MAX_TABLE_MB * 1024 * 1024, createLogger("silent")),
+    }),
   };
   return boundTo(createApi(deps), deps);
 }
