@@ -21,7 +21,24 @@ const hasListeningOpener = (): boolean => {
   }
 };
 
-/** Tells the opener how the payment ended (its own origin only), then closes this tab. */
+/** The provider named the order or checkout it returns from (sandbox and Stripe: ?order=, Stripe: ?session_id=). */
+const namesPayment = (): boolean => {
+  const query = new URLSearchParams(window.location.search);
+  return Boolean(query.get("order") || query.get("session_id"));
+};
+
+type Situation = "opener" | "payment" | "none";
+const situation = (): Situation => (hasListeningOpener() ? "opener" : namesPayment() ? "payment" : "none");
+
+export const NO_PAYMENT = {
+  title: "No payment to show",
+  text: "This page shows how a payment on Kewl ended, and no payment led here.",
+} as const;
+
+/**
+ * Tells the opener how the payment ended (its own origin only), then closes this tab. Without an opener it shows the
+ * result itself, and opened with no payment at all (typed, bookmarked) it says so rather than claim one.
+ */
 export function PaymentResultNotifier({
   code,
   title,
@@ -31,16 +48,18 @@ export function PaymentResultNotifier({
   title: string;
   text: string;
 }) {
-  const withOpener = useClientValue(hasListeningOpener, true);
+  const seen = useClientValue(situation, "opener");
+  const withOpener = seen === "opener";
   useEffect(() => {
     if (!hasListeningOpener()) return;
     window.opener.postMessage({ code } satisfies PaymentMessage, window.location.origin);
     window.close();
   }, [code]);
+  const shown = seen === "none" ? NO_PAYMENT : { title, text };
   return (
     <main className="py-16 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-2 text-muted-foreground">{withOpener ? "Returning you to Kewl…" : text}</p>
+      <h1 className="text-2xl font-bold">{shown.title}</h1>
+      <p className="mt-2 text-muted-foreground">{withOpener ? "Returning you to Kewl…" : shown.text}</p>
       {withOpener ? null : (
         <Link
           href="/"

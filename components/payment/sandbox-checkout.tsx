@@ -56,7 +56,8 @@ export function SandboxCheckout({ orderCode }: { orderCode: string }) {
     try {
       if (kind === "pay") await paySandboxOrder(orderCode);
       else await cancelSandboxOrder(orderCode);
-      router.replace(kind === "pay" ? "/payment/callback" : "/payment/cancel");
+      const order = `?order=${encodeURIComponent(orderCode)}`;
+      router.replace(kind === "pay" ? `/payment/callback${order}` : `/payment/cancel${order}`);
     } catch (error) {
       setActionError(failureText(error));
       setBusy(null);

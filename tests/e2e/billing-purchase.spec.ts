@@ -117,6 +117,28 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test("coins bought on another address of the site than PUBLIC_BASE_URL: the tab pays there and tells the page", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // PUBLIC_BASE_URL is the 127.0.0.1 address; the site is opened on localhost, as a phone on the LAN opens it on
+  // the laptop's address. The sandbox's page is this site's: the tab must open on the page's own origin.
+  await signedInUser(page, request, "elsewhere");
+  const elsewhere = new URL("/", baseURL);
+  elsewhere.hostname = "localhost";
+  await page.goto(elsewhere.href);
+  const dialog = await openCoins(page);
+  await pick(dialog, /^550 coins/);
+  const tab = await openPaymentTab(page, dialog.getByRole("button", { name: "Purchase Now" }));
+  expect(new URL(tab.url()).origin).toBe(elsewhere.origin);
+  const closed = tab.waitForEvent("close");
+  await tab.getByRole("button", { name: "Pay $8.99 (test)" }).click();
+  await closed;
+  await expect(dialog.getByTestId("payment-banner")).toContainText("Purchase Successful");
+  await expect(dialog.getByTestId("coin-balance")).toHaveText("550");
+});
+
 test("a payment cancelled in the tab shows Payment Cancelled and creates nothing", async ({ page, request }) => {
   await signedInUser(page, request, "cancelpay");
   await page.goto("/");

@@ -37,7 +37,7 @@ for (const { path, code } of RESULTS) {
 test("/payment/callback opened by the app under another host stays open with the result", async ({ page, baseURL }) => {
   // The provider returns the tab to PUBLIC_BASE_URL; here the app runs on 127.0.0.1 and the tab comes back on
   // localhost, another origin, whose message the app would never hear: the tab must not close on nothing.
-  const elsewhere = new URL("/payment/callback", baseURL);
+  const elsewhere = new URL("/payment/callback?order=ord_elsewhere", baseURL);
   elsewhere.hostname = "localhost";
   await page.goto("/");
   const popupOpened = page.waitForEvent("popup");
@@ -49,17 +49,25 @@ test("/payment/callback opened by the app under another host stays open with the
   expect(popup.isClosed()).toBe(false);
 });
 
-test("/payment/callback opened directly says the payment succeeded and links home", async ({ page }) => {
-  await page.goto("/payment/callback");
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
-  const home = page.getByRole("link", { name: "Go back home" });
-  await expect(home).toHaveAttribute("href", "/");
-  await home.click();
-  await expect(page).toHaveURL("/");
-});
+for (const path of ["/payment/callback", "/payment/cancel"]) {
+  test(`${path} opened directly, with no payment, says so and links home`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "No payment to show" })).toBeVisible();
+    await expect(page.getByText("no payment led here")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Payment (Successful|Cancelled)/ })).toHaveCount(0);
+    const home = page.getByRole("link", { name: "Go back home" });
+    await expect(home).toHaveAttribute("href", "/");
+    await home.click();
+    await expect(page).toHaveURL("/");
+  });
+}
 
-test("/payment/cancel opened directly says the payment was cancelled and links home", async ({ page }) => {
-  await page.goto("/payment/cancel");
+test("the return pages without an opener show the result of the payment they name", async ({ page }) => {
+  // As when the browser refused the tab and the payment page opened in the app's own window.
+  await page.goto("/payment/callback?order=ord_direct");
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await expect(page.getByText("You can close this tab and return to Kewl.")).toBeVisible();
+  await page.goto("/payment/cancel?order=ord_direct");
   await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/");
 });

@@ -122,7 +122,7 @@ describe.each(testDrivers())("subscription and coin orders on %s", (driver) => {
     const again = await data(await buy(suite.api, auth, "buy_coin", POPULAR), orderCreatedSchema);
     expect(again).toEqual({
       order_code: order.orderCode,
-      redirect_uri: `http://localhost:3000/payment/sandbox/${order.orderCode}`,
+      redirect_uri: `/payment/sandbox/${order.orderCode}`,
       cancelled: false,
       resumed: false,
     });
@@ -256,7 +256,7 @@ describe.each(testDrivers())("payments switched off or failing on %s", (driver) 
       expect(enabled.deps.payments?.name).toBe("sandbox");
       expect(await ordersOf(database.db, user.id)).toEqual([]);
 
-      const sandbox = createSandboxProvider(database.db, { PORT: 3000, PUBLIC_BASE_URL: undefined });
+      const sandbox = createSandboxProvider(database.db);
       const failing: PaymentProvider = {
         ...sandbox,
         createCheckout: () => Promise.reject(new Error("connection reset")),
@@ -270,15 +270,16 @@ describe.each(testDrivers())("payments switched off or failing on %s", (driver) 
       // A failed order is not answered again.
       const retry = await data(await buy(enabled, auth, "buy_coin", POPULAR), orderCreatedSchema);
       expect(retry.order_code).not.toBe(rows[0]!.orderCode);
-      expect(retry.redirect_uri).toBe(`http://localhost:3000/payment/sandbox/${retry.order_code}`);
-      // The payment page is on PUBLIC_BASE_URL, never on the request's Host.
+      expect(retry.redirect_uri).toBe(`/payment/sandbox/${retry.order_code}`);
+      // The sandbox's page is a path of this site, whatever PUBLIC_BASE_URL and the request's Host say: the payment
+      // tab opens it on the address the buyer's page has.
       const public_ = createTestApi(database, { PUBLIC_BASE_URL: "https://kewl.example/" });
       const plan = { productId: "plan-plus-monthly", money: 999, currency: "USD" };
       const onSite = await data(
         await buy(public_, { ...auth, host: "evil.example" }, "subscribe", plan),
         orderCreatedSchema,
       );
-      expect(onSite.redirect_uri).toBe(`https://kewl.example/payment/sandbox/${onSite.order_code}`);
+      expect(onSite.redirect_uri).toBe(`/payment/sandbox/${onSite.order_code}`);
     } finally {
       await database.close();
     }

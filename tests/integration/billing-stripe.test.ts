@@ -36,7 +36,7 @@ describe.each(testDrivers())("Stripe payments on %s", (driver) => {
       metadata: { order_code: orderCode },
       customer_email: user.email,
       success_url: `${BASE_URL}/payment/callback?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${BASE_URL}/payment/cancel`,
+      cancel_url: `${BASE_URL}/payment/cancel?order=${orderCode}`,
     });
     expect(suite.stripe.lineItem(sessionId)).toMatchObject({
       quantity: 1,

@@ -49,7 +49,7 @@ describe("Stripe provider", () => {
       client_reference_id: coins.orderCode,
       metadata: { order_code: coins.orderCode },
       success_url: "https://kewl.example/payment/callback?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "https://kewl.example/payment/cancel",
+      cancel_url: `https://kewl.example/payment/cancel?order=${coins.orderCode}`,
     });
     expect(stripe.lineItem(page.providerRef)).toMatchObject({
       price_data: { currency: "eur", unit_amount: 1299, product_data: { name: "550 Coins" }, recurring: null },

@@ -138,7 +138,7 @@ describe("Checkout Session parameters", () => {
       subscription_data: { metadata: { order_code: "ord_1" } },
       customer_email: "a@example.test",
       success_url: "https://kewl.example/payment/callback?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "https://kewl.example/payment/cancel",
+      cancel_url: "https://kewl.example/payment/cancel?order=ord_1",
     });
     expect(params.line_items?.[0]?.price_data).toMatchObject({
       currency: "usd",

@@ -37,7 +37,7 @@ export function createPaymentProvider(config: PaymentsConfig, db: Db): PaymentsS
           },
         };
       }
-      return { provider: createSandboxProvider(db, config), off: null };
+      return { provider: createSandboxProvider(db), off: null };
     case "stripe":
       // parseConfig refuses PAYMENT_PROVIDER=stripe without both secrets; this only satisfies the types.
       if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Config } from "../../config";
 import { sandboxCheckouts, sandboxSubscriptions } from "../../db/schema";
 import type { Db } from "../../db/types";
-import { publicBaseUrl } from "../../public-base-url";
 import type { CheckoutOrder, CheckoutPage, PaymentProvider, ProviderCheckout, ProviderSubscription } from "./types";
 
 /**
@@ -12,7 +10,7 @@ import type { CheckoutOrder, CheckoutPage, PaymentProvider, ProviderCheckout, Pr
  * references, and fulfilment reads them only through this interface, as it reads Stripe. Its payment page is this
  * app's /payment/sandbox/{order_code}; what happens there and on its clock is in sandbox-side.ts.
  */
-export function createSandboxProvider(db: Db, config: Pick<Config, "PUBLIC_BASE_URL" | "PORT">): PaymentProvider {
+export function createSandboxProvider(db: Db): PaymentProvider {
   return {
     name: "sandbox",
 
@@ -26,7 +24,9 @@ export function createSandboxProvider(db: Db, config: Pick<Config, "PUBLIC_BASE_
         periodDays: order.kind === "subscription" ? order.periodDays : null,
       });
       return {
-        redirectUri: `${publicBaseUrl(config)}/payment/sandbox/${encodeURIComponent(order.orderCode)}`,
+        // A path of this site: the payment tab resolves it against the address the site was opened on (127.0.0.1, a
+        // LAN address, a www. name), where the buyer's session and opener are; PUBLIC_BASE_URL may be another.
+        redirectUri: `/payment/sandbox/${encodeURIComponent(order.orderCode)}`,
         providerRef: ref,
       };
     },

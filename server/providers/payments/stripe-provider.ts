@@ -54,7 +54,8 @@ export function checkoutSessionParams(order: CheckoutOrder, baseUrl: string): St
     ...(isPlan ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
     ...(order.email ? { customer_email: order.email } : {}),
     success_url: `${baseUrl}/payment/callback?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${baseUrl}/payment/cancel`,
+    // The order named, so a return page without its opener knows there was a payment to speak of.
+    cancel_url: `${baseUrl}/payment/cancel?order=${encodeURIComponent(order.orderCode)}`,
   };
 }
 
