@@ -10,6 +10,8 @@ import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { setCatalogueBroadcast, stopCatalogueBroadcast } from "./modules/catalogue/catalogue-cache";
 import { connectCatalogueInvalidation } from "./modules/catalogue/catalogue-invalidation";
 import { createMemoryStore } from "./modules/limits/memory-store";
+import { withMemoryFallback } from "./modules/limits/fallback-store";
+import type { KeyValueStore } from "./modules/limits/key-value-store";
 import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
 import { createPaymentProvider } from "./providers/payments/create-payment-provider";
@@ -31,7 +33,7 @@ export async function startServices(config: Config, options: { timedJobs?: boole
     const result = await seedDemo(database.db);
     if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
   }
-  const store = config.REDIS_URL ? await createRedisStore(config.REDIS_URL) : createMemoryStore();
+  const store = await openStore(config, logger);
   if (config.REDIS_URL) setCatalogueBroadcast(await connectCatalogueInvalidation(config.REDIS_URL, { logger }));
   if (config.REQUEST_SIGNING !== "off") logger.info("request signing", { mode: config.REQUEST_SIGNING });
   const keys = await loadRsaKeys(config);
@@ -65,6 +67,20 @@ export async function startServices(config: Config, options: { timedJobs?: boole
   if (isLocalDiskStorage(storage) && options.timedJobs !== false) sweepIncomingUploads(storage, logger);
   const analytics = createEventWriter(database, logger);
   return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
+}
+
+/** Redis (REDIS_URL) with this instance's memory while it is away (fallback-store.ts), else memory alone. */
+async function openStore(config: Config, logger: Logger): Promise<KeyValueStore> {
+  if (!config.REDIS_URL) return createMemoryStore();
+  const redis = await createRedisStore(config.REDIS_URL, undefined, {
+    onStartRetry: (err, attempt) =>
+      logger.warn("Redis unavailable at start, trying again", {
+        attempt,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+  });
+  logger.info("Redis ready");
+  return withMemoryFallback(redis, logger);
 }
 
 /** The configured database (migrated), with its connection troubles in the log. */

@@ -85,7 +85,7 @@ async function takeLeases(deps: ChatDeps, userId: string, replyKeys: string[]): 
   };
   try {
     for (const key of replyKeys) {
-      if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS))) {
+      if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS, { shared: "required" }))) {
         throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
       }
       held.push(key);
