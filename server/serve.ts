@@ -17,6 +17,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
   const { runsTimedJobs } = await import("./cluster/worker-slot");
   const { startTimedJobs } = await import("./timed-jobs");
   const { listenHandleCount } = await import("./http/listen-handles");
+  const { markShuttingDown } = await import("./http/readiness");
 
   const dev = config.NODE_ENV === "development";
   const timedJobs = runsTimedJobs(slot);
@@ -48,6 +49,7 @@ export async function serve(config: Config, slot: number | null): Promise<void> 
 
   let stopping = false;
   async function shutdown(signal: string) {
+    markShuttingDown();
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal, pid: process.pid });

@@ -83,7 +83,8 @@ export function withMemoryFallback(
 
   return {
     kind: "redis",
-    ping: () => redis.ping(),
+    // Known to be away: say so at once rather than wait out another command timeout.
+    ping: () => (hung || !redis.isConnected() ? Promise.reject(new Error("Redis is unavailable")) : redis.ping()),
     hit: (key, windowMs, by) =>
       shared(
         () => redis.hit(key, windowMs, by),
