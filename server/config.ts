@@ -143,6 +143,11 @@ const configSchema = z.object({
       "must be a PEM private key (-----BEGIN PRIVATE KEY-----)",
     )
     .optional(),
+  /**
+   * Encrypts the secrets kept in the database for several instances (instance_secrets: the RSA key, the upload
+   * secret) with AES-256-GCM; unset, they are stored as they are. Keep it: a stored secret needs it to be read.
+   */
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Test automation only: every captcha's answer is this value. Never on a public site. */
   TEST_CAPTCHA_ANSWER: z.string().min(4).max(20).optional(),
   /** Test automation only: GET /v1/test/outbox?email= lists the mail sent to an address. Never on a public site. */

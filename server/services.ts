@@ -20,6 +20,7 @@ import { sweepIncomingUploads } from "./modules/files/incoming-sweep";
 import { flushChatCounts } from "./modules/chat/chat-count-tally";
 import { isLocalDiskStorage } from "./providers/storage/local-disk-storage";
 import { publicBaseUrl } from "./public-base-url";
+import { warnAboutInstances } from "./cluster/instance-warnings";
 
 /**
  * Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. With
@@ -36,10 +37,12 @@ export async function startServices(config: Config, options: { timedJobs?: boole
   const store = await openStore(config, logger);
   if (config.REDIS_URL) setCatalogueBroadcast(await connectCatalogueInvalidation(config.REDIS_URL, { logger }));
   if (config.REQUEST_SIGNING !== "off") logger.info("request signing", { mode: config.REQUEST_SIGNING });
-  const keys = await loadRsaKeys(config);
+  const keys = await loadRsaKeys(config, database.db);
   logger.info("password RSA key ready", {
     source: keys.source,
-    ...(keys.source === "env" ? {} : { file: path.join(config.dataDir, "keys", "rsa-private.pem") }),
+    ...(keys.source === "file" || keys.source === "generated"
+      ? { file: path.join(config.dataDir, "keys", "rsa-private.pem") }
+      : {}),
   });
   warnAboutAccounts(config, logger);
   const llm = createLlmProvider(config);
@@ -57,7 +60,7 @@ export async function startServices(config: Config, options: { timedJobs?: boole
       stripe_api_url: config.STRIPE_API_URL,
     });
   }
-  const storage = await createStorageProvider(config);
+  const storage = await createStorageProvider(config, database.db);
   logger.info(
     "file storage",
     storage.kind === "s3"
@@ -65,6 +68,7 @@ export async function startServices(config: Config, options: { timedJobs?: boole
       : { kind: "local", dir: path.join(config.dataDir, "files") },
   );
   if (isLocalDiskStorage(storage) && options.timedJobs !== false) sweepIncomingUploads(storage, logger);
+  warnAboutInstances(config, storage, logger);
   const analytics = createEventWriter(database, logger);
   return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
 }

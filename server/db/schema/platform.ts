@@ -33,3 +33,14 @@ export const files = pgTable(
   },
   (t) => [uniqueIndex("files_storage_key_uq").on(t.storageKey), check("files_size_ck", sql`${t.size} >= 0`)],
 );
+
+/**
+ * Secrets every instance on one Postgres database must share (the password RSA key, the upload-ticket HMAC key),
+ * made once by whichever instance comes first (server/modules/crypto/shared-secrets.ts). `value` is the secret
+ * itself, or "enc:v1:…" (AES-256-GCM under a key derived from APP_SECRET) when APP_SECRET is set.
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
