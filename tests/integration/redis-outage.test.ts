@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/server/errors";
+import { connectCatalogueInvalidation } from "@/server/modules/catalogue/catalogue-invalidation";
 import type { DbHandle } from "@/server/db/types";
 import { withMemoryFallback } from "@/server/modules/limits/fallback-store";
 import type { KeyValueStore } from "@/server/modules/limits/key-value-store";
@@ -59,6 +60,14 @@ describe("a Redis outage", () => {
       }),
     );
     expect((await api.request("/v1/health")).status).toBe(200);
+    let reconnected!: () => void;
+    const invalidationBack = new Promise<void>((resolve) => (reconnected = resolve));
+    const invalidation = await connectCatalogueInvalidation(redis.url, {
+      logger,
+      channel: `kewl-test-outage-${randomBytes(4).toString("hex")}`,
+      clear: () => undefined,
+      onCleared: (why) => why === "reconnected" && reconnected(),
+    });
 
     await redis.signal("SIGKILL");
     await logger.until("Redis unavailable");
@@ -72,6 +81,13 @@ describe("a Redis outage", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(await refused.json()).toMatchObject({ code: 503, data: { retry_after: 5 } });
+    const send = await user.post(
+      "/v1/chat_session/chat",
+      { robot_id: robotId, message: "hi", chat_id: chats[0] },
+      auth,
+    );
+    expect(send.status).toBe(503);
+    expect(await send.json()).toMatchObject({ code: 503, data: { retry_after: 5 } });
     await expect(store.acquire("lease-x", "h", 1, 60_000, { shared: "required" })).rejects.toBeInstanceOf(AppError);
     // Quotas and nonces hold per instance meanwhile.
     expect(await store.acquire("quota-x", "h1", 1, 60_000)).toBe(true);
@@ -83,6 +99,8 @@ describe("a Redis outage", () => {
     await redis.start();
     await logger.until("Redis is back");
     expect(logger.count("Redis is back")).toBe(1);
+    await invalidationBack;
+    await invalidation.close();
     const deleted = await user.post("/v1/chat_session/delete", { chat_id: chats[1] }, auth);
     expect(deleted.status, `${await deleted.text()} ${JSON.stringify(logger.lines)}`).toBe(200);
     // Shared again: a second instance on the same Redis sees the first one's counter.
