@@ -69,6 +69,8 @@ const configSchema = z.object({
   WORKER_PID_HEADER: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** After a stop signal, readiness answers 503 this long while the server still accepts (a balancer's turn). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -143,6 +145,11 @@ const configSchema = z.object({
       "must be a PEM private key (-----BEGIN PRIVATE KEY-----)",
     )
     .optional(),
+  /**
+   * Encrypts the secrets kept in the database for several instances (instance_secrets: the RSA key, the upload
+   * secret) with AES-256-GCM; unset, they are stored as they are. Keep it: a stored secret needs it to be read.
+   */
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Test automation only: every captcha's answer is this value. Never on a public site. */
   TEST_CAPTCHA_ANSWER: z.string().min(4).max(20).optional(),
   /** Test automation only: GET /v1/test/outbox?email= lists the mail sent to an address. Never on a public site. */

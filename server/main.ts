@@ -36,7 +36,7 @@ if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
     workers: config.WEB_CONCURRENCY,
     exec: fileURLToPath(import.meta.url),
     logger,
-    drainTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 10_000,
+    drainTimeoutMs: config.SHUTDOWN_DRAIN_DELAY_MS + config.SHUTDOWN_TIMEOUT_MS + 10_000,
   });
   const stop = (signal: NodeJS.Signals) => void primary.stop(signal).then((code) => process.exit(code));
   process.on("SIGTERM", () => stop("SIGTERM"));

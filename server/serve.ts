@@ -23,6 +23,7 @@ export async function serve(config: Config, slot: number | null, options: ServeO
   const { runsTimedJobs } = await import("./cluster/worker-slot");
   const { startTimedJobs } = await import("./timed-jobs");
   const { listenHandleCount } = await import("./http/listen-handles");
+  const { markShuttingDown } = await import("./http/readiness");
 
   const dev = config.NODE_ENV === "development";
   const timedJobs = runsTimedJobs(slot);
@@ -67,9 +68,13 @@ export async function serve(config: Config, slot: number | null, options: ServeO
 
   let stopping = false;
   async function shutdown(signal: string) {
+    markShuttingDown();
     if (stopping) return;
     stopping = true;
-    logger.info("shutting down", { signal, pid: process.pid });
+    logger.info("shutting down", { signal, pid: process.pid, drain_delay_ms: config.SHUTDOWN_DRAIN_DELAY_MS });
+    // Readiness already answers 503: a balancer that checks it stops sending new requests within this delay.
+    if (config.SHUTDOWN_DRAIN_DELAY_MS > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_DELAY_MS));
     stopTimedJobs();
     // Open replies get SHUTDOWN_TIMEOUT_MS to end; those still open then end with an error message, and are settled
     // as partial (or refunded), before their connections are closed.

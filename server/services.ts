@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ApiDeps } from "./api/context";
 import type { Config } from "./config";
 import { openDatabase } from "./db/open-database";
-import type { DbHandle } from "./db/types";
+import type { Db, DbHandle } from "./db/types";
 import { seedDemo } from "./db/seed/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { createEventWriter } from "./modules/analytics/event-writer";
@@ -11,6 +11,9 @@ import { loadRsaKeys } from "./modules/crypto/rsa-keys";
 import { setCatalogueBroadcast, stopCatalogueBroadcast } from "./modules/catalogue/catalogue-cache";
 import { connectCatalogueInvalidation } from "./modules/catalogue/catalogue-invalidation";
 import { createMemoryStore } from "./modules/limits/memory-store";
+import { withMemoryFallback } from "./modules/limits/fallback-store";
+import { soleLiveInstance } from "./modules/instances/sole-instance";
+import type { KeyValueStore } from "./modules/limits/key-value-store";
 import { createRedisStore } from "./modules/limits/redis-store";
 import { createLlmProvider } from "./providers/llm/create-llm-provider";
 import { createPaymentProvider } from "./providers/payments/create-payment-provider";
@@ -19,6 +22,7 @@ import { sweepIncomingUploads } from "./modules/files/incoming-sweep";
 import { flushChatCounts } from "./modules/chat/chat-count-tally";
 import { isLocalDiskStorage } from "./providers/storage/local-disk-storage";
 import { publicBaseUrl } from "./public-base-url";
+import { warnAboutInstances } from "./cluster/instance-warnings";
 
 /**
  * Opens the database (migrating it), loads the demo catalogue when empty, and connects the shared store. With
@@ -32,13 +36,15 @@ export async function startServices(config: Config, options: { timedJobs?: boole
     const result = await seedDemo(database.db);
     if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
   }
-  const store = config.REDIS_URL ? await createRedisStore(config.REDIS_URL) : createMemoryStore();
+  const store = await openStore(config, logger, database.db);
   if (config.REDIS_URL) setCatalogueBroadcast(await connectCatalogueInvalidation(config.REDIS_URL, { logger }));
   if (config.REQUEST_SIGNING !== "off") logger.info("request signing", { mode: config.REQUEST_SIGNING });
-  const keys = await loadRsaKeys(config);
+  const keys = await loadRsaKeys(config, database.db);
   logger.info("password RSA key ready", {
     source: keys.source,
-    ...(keys.source === "env" ? {} : { file: path.join(config.dataDir, "keys", "rsa-private.pem") }),
+    ...(keys.source === "file" || keys.source === "generated"
+      ? { file: path.join(config.dataDir, "keys", "rsa-private.pem") }
+      : {}),
   });
   warnAboutAccounts(config, logger);
   const llm = createLlmProvider(config);
@@ -56,7 +62,7 @@ export async function startServices(config: Config, options: { timedJobs?: boole
       stripe_api_url: config.STRIPE_API_URL,
     });
   }
-  const storage = await createStorageProvider(config);
+  const storage = await createStorageProvider(config, database.db);
   logger.info(
     "file storage",
     storage.kind === "s3"
@@ -64,10 +70,25 @@ export async function startServices(config: Config, options: { timedJobs?: boole
       : { kind: "local", dir: path.join(config.dataDir, "files") },
   );
   if (isLocalDiskStorage(storage) && options.timedJobs !== false) sweepIncomingUploads(storage, logger);
+  warnAboutInstances(config, storage, logger);
   const analytics = createEventWriter(database, logger, {
     tableCap: watchTableSize(database.db, config.ANALYTICS_MAX_TABLE_MB * 1024 * 1024, logger),
   });
   return { config, database, store, logger, llm, payments: payments.provider, storage, analytics };
+}
+
+/** Redis (REDIS_URL) with this instance's memory while it is away (fallback-store.ts), else memory alone. */
+async function openStore(config: Config, logger: Logger, db: Db): Promise<KeyValueStore> {
+  if (!config.REDIS_URL) return createMemoryStore();
+  const redis = await createRedisStore(config.REDIS_URL, undefined, {
+    onStartRetry: (err, attempt) =>
+      logger.warn("Redis unavailable at start, trying again", {
+        attempt,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+  });
+  logger.info("Redis ready");
+  return withMemoryFallback(redis, logger, undefined, soleLiveInstance(db));
 }
 
 /** The configured database (migrated), with its connection troubles in the log. */

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { avatarRouteParams } from "../../lib/contracts/system";
 import { AppError } from "../errors";
 import { avatarStyleSchema, renderAvatar } from "../modules/avatars/render-avatar";
+import { checkReadiness } from "../modules/health/readiness-checks";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 
@@ -19,6 +20,14 @@ export function systemRoutes(): Hono<ApiEnv> {
     }
     const latencyMs = Math.round((performance.now() - started) * 100) / 100;
     return ok(c, { status: "ok", database: { status: "up", driver: database.driver, latency_ms: latencyMs } });
+  });
+
+  // Readiness, for load balancers: 503 naming what failed while the database or Redis does not answer, or once
+  // the instance is shutting down. /health above stays liveness.
+  app.get("/health/ready", async (c) => {
+    const { ready, failed, report } = await checkReadiness(c.get("deps"));
+    if (!ready) throw new AppError(503, 503, `Not ready: ${failed.join(", ")}`, report);
+    return ok(c, report);
   });
 
   app.get("/avatar/:style/:file", async (c) => {

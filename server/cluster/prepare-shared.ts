@@ -8,8 +8,8 @@ import { openAppDatabase } from "../services";
 
 /**
  * What the primary does once before it forks the workers: migrates the database and loads the demo catalogue, and
- * makes the generated keys under DATA_DIR (the password RSA key, the upload-ticket secret) so that N workers do
- * not each generate one at the first start. The workers still run the same steps when they start, and find
+ * makes the generated keys (the password RSA key, the upload-ticket secret: in the database on Postgres, else
+ * under DATA_DIR) so that N workers do not each generate one at the first start. The workers still run the same steps when they start, and find
  * nothing to do: migrations run under an advisory lock and the seed under its own (several machines stay safe).
  */
 export async function prepareShared(config: Config, logger: Logger): Promise<void> {
@@ -20,9 +20,9 @@ export async function prepareShared(config: Config, logger: Logger): Promise<voi
       const result = await seedDemo(database.db);
       if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
     }
+    await loadRsaKeys(config, database.db);
+    if (!s3Settings(config)) await loadUploadSecret(config, database.db);
   } finally {
     await database.close();
   }
-  await loadRsaKeys(config);
-  if (!s3Settings(config)) await loadUploadSecret(config);
 }

@@ -20,8 +20,8 @@ const UNAVAILABLE_MESSAGES = new Set([
   "Cannot use a pool after calling end on the pool",
 ]);
 
-/** Node's socket and DNS errors. */
-const NETWORK_CODES = new Set([
+/** Node's socket and DNS errors (Redis's client reports the same ones, open-redis.ts). */
+export const NETWORK_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ECONNABORTED",

@@ -26,9 +26,12 @@ export function trustListProblem(list: string[]): string | null {
   }
 }
 
+// TRUST_PROXY off: one function, so warnUntrustedForwarding can tell it apart.
+const TRUST_NONE: TrustFn = () => false;
+
 /** The trust function for a TRUST_PROXY setting; compile it once, not per request. */
 export function compileTrust(setting: TrustProxy): TrustFn {
-  if (setting === false) return () => false;
+  if (setting === false) return TRUST_NONE;
   if (typeof setting === "number") {
     const hops = setting;
     return (_address, hop) => hop < hops;
@@ -65,4 +68,24 @@ export function forwardedProto(req: AddressedRequest, trust: TrustFn): "http" | 
   const header = req.headers["x-forwarded-proto"];
   const value = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").at(-1)?.trim().toLowerCase();
   return value === "https" ? "https" : "http";
+}
+
+let warnedUntrustedForwarding = false;
+
+/**
+ * Logs once per process that X-Forwarded-For arrived while TRUST_PROXY is off: behind a proxy every client then
+ * has the proxy's address, so they all share one rate limit. (A client may also send the header itself.)
+ */
+export function warnUntrustedForwarding(
+  req: AddressedRequest,
+  trust: TrustFn,
+  warn: (msg: string, fields: Record<string, unknown>) => void,
+): void {
+  if (warnedUntrustedForwarding || trust !== TRUST_NONE || req.headers["x-forwarded-for"] === undefined) return;
+  warnedUntrustedForwarding = true;
+  warn(
+    "X-Forwarded-For arrived but TRUST_PROXY is off: if a proxy is in front, every client has its address " +
+      "(one rate limit for all); set TRUST_PROXY to the proxy's hops or addresses",
+    { peer: req.socket.remoteAddress },
+  );
 }

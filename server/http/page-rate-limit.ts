@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../logger";
 import type { KeyValueStore } from "../modules/limits/key-value-store";
-import { clientAddress, type TrustFn } from "./client-address";
+import { clientAddress, type TrustFn, warnUntrustedForwarding } from "./client-address";
 
 const WINDOW_MS = 60_000;
 
@@ -38,6 +38,7 @@ export interface PageRateLimit {
 export function limitPages({ store, perMinute, trust, logger }: PageRateLimit) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (isStaticPath(req.url ?? "/")) return false;
+    if (logger) warnUntrustedForwarding(req, trust, (msg, fields) => logger.warn(msg, fields));
     let hit: { count: number; resetMs: number };
     try {
       hit = await store.hit(`page:${clientAddress(req, trust)}`, WINDOW_MS);

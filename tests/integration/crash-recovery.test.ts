@@ -226,4 +226,19 @@ describe.each(testDrivers())("a server that dies or stops mid-reply, on %s", (dr
       expect(row.content.length).toBeGreaterThan(0);
     },
   );
+
+  it("on SIGTERM answers not ready at once while it still serves for SHUTDOWN_DRAIN_DELAY_MS", async () => {
+    const { server, base } = await startServer(site, { SHUTDOWN_DRAIN_DELAY_MS: "120000" });
+    running.push(server);
+    expect((await fetch(`${base}/v1/health/ready`)).status).toBe(200);
+    const draining = server.until((line) => line.msg === "shutting down", "the server began to drain");
+    server.child.kill("SIGTERM");
+    await draining;
+    const ready = await fetch(`${base}/v1/health/ready`, { headers: { connection: "close" } });
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ msg: "Not ready: shutting down" });
+    // Still accepting: a request the balancer sent before it noticed is answered.
+    expect((await fetch(`${base}/v1/health`, { headers: { connection: "close" } })).status).toBe(200);
+    await stopped(server);
+  });
 });

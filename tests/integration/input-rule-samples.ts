@@ -268,6 +268,7 @@ export const SAMPLES: Sample[] = [
 /** Routes without a request contract: no input, or query parameters read by the OpenID client (the backstop's). */
 export const WITHOUT_CONTRACT = new Set([
   "GET /v1/health",
+  "GET /v1/health/ready",
   "GET /v1/user/info",
   "GET /v1/user/persona",
   "GET /v1/oauth/config",

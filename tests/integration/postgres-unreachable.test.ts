@@ -1,12 +1,10 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "@/server/db/database-errors";
 import { openDatabase } from "@/server/db/open-database";
 import { createPostgresPool } from "@/server/db/postgres-pool";
-import * as schema from "@/server/db/schema";
-import type { DbHandle } from "@/server/db/types";
+import { pooledDatabase } from "./helpers/silent-postgres";
 import { createTestApi } from "./helpers/test-api";
 
 /**
@@ -86,14 +84,7 @@ describe("an unreachable Postgres server", () => {
   });
 
   it("answers API requests with a 503 envelope within the connect timeout", async () => {
-    const pool = createPostgresPool({
-      connectionString: silentUrl,
-      max: 2,
-      connectionTimeoutMillis: 200,
-      options: "",
-      onConnectionError: () => undefined,
-    });
-    const database: DbHandle = { db: drizzle(pool, { schema }), driver: "postgres", close: () => pool.end() };
+    const database = pooledDatabase(silentUrl, 200);
     try {
       const api = createTestApi(database);
       for (const res of await Promise.all([

@@ -74,6 +74,7 @@ describe("request signing (SPEC §7)", () => {
     const health = await enforced.request("/v1/health");
     expect(health.status).toBe(200);
     expect((await enforced.request("/v1/health", { method: "HEAD" })).status).toBe(200);
+    expect((await enforced.request("/v1/health/ready")).status).toBe(200);
     const avatar = await enforced.request("/v1/avatar/lorelei/some-seed.svg");
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get("content-type")).toContain("image/svg+xml");

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/server/config";
-import { type AddressedRequest, clientAddress, compileTrust, forwardedProto } from "@/server/http/client-address";
+import {
+  type AddressedRequest,
+  clientAddress,
+  compileTrust,
+  forwardedProto,
+  warnUntrustedForwarding,
+} from "@/server/http/client-address";
 
 const req = (peer: string | undefined, forwardedFor?: string, proto?: string): AddressedRequest => ({
   headers: { "x-forwarded-for": forwardedFor, "x-forwarded-proto": proto },
@@ -75,5 +81,19 @@ describe("TRUST_PROXY", () => {
 
   it.each(["10.0.0.0/33", "proxy.example", "99"])("stops the start with a message for %s", (value) => {
     expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+  });
+});
+
+describe("X-Forwarded-For while TRUST_PROXY is off", () => {
+  it("is warned about once per process, and never when a proxy is trusted or the header is absent", () => {
+    const warnings: string[] = [];
+    const warn = (msg: string) => void warnings.push(msg);
+    warnUntrustedForwarding(req("10.0.0.2", "203.0.113.7"), trustOf("1"), warn);
+    warnUntrustedForwarding(req("10.0.0.2"), trustOf("false"), warn);
+    expect(warnings).toEqual([]);
+    warnUntrustedForwarding(req("10.0.0.2", "203.0.113.7"), trustOf("false"), warn);
+    warnUntrustedForwarding(req("10.0.0.3", "203.0.113.8"), trustOf("false"), warn);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/X-Forwarded-For .*TRUST_PROXY is off/);
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { type AddressedRequest, clientAddress, compileTrust, forwardedProto } from "../../http/client-address";
+import {
+  type AddressedRequest,
+  clientAddress,
+  compileTrust,
+  forwardedProto,
+  warnUntrustedForwarding,
+} from "../../http/client-address";
 import type { ApiDeps, ApiEnv } from "../context";
 
 type Ctx = Parameters<MiddlewareHandler<ApiEnv>>[0];
@@ -26,6 +32,7 @@ export function requestContext(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     c.set("deps", deps);
     c.set("requestId", requestId);
     const from = addressed(c);
+    warnUntrustedForwarding(from, trust, (msg, fields) => deps.logger.warn(msg, fields));
     c.set("clientIp", clientAddress(from, trust));
     c.set("protocol", forwardedProto(from, trust));
     c.set("bearer", null);

@@ -19,6 +19,7 @@ function safeEqualHex(a: string, b: string): boolean {
  */
 const UNSIGNED_GETS: ReadonlyArray<{ path: string | RegExp; why: string }> = [
   { path: "/v1/health", why: "load balancer and uptime probes" },
+  { path: "/v1/health/ready", why: "load balancer readiness probes" },
   { path: /^\/v1\/avatar\/[a-z]+(?:-[a-z]+)*\/[^/]+\.svg$/, why: "<img> of generated avatars" },
   { path: /^\/v1\/file\/avatars\/[0-9a-f]{64}\.webp$/, why: "<img> of uploaded avatars (verified copies)" },
   { path: "/v1/oauth/start", why: "the sign-in popup's top-level navigation" },

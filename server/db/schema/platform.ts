@@ -43,3 +43,14 @@ export const serverInstances = pgTable("server_instances", {
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   aliveUntil: timestamp("alive_until", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Secrets every instance on one Postgres database must share (the password RSA key, the upload-ticket HMAC key),
+ * made once by whichever instance comes first (server/modules/crypto/shared-secrets.ts). `value` is the secret
+ * itself, or "enc:v1:…" (AES-256-GCM under a key derived from APP_SECRET) when APP_SECRET is set.
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

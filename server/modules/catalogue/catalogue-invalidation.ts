@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../../logger";
+import { openRedis } from "../limits/open-redis";
 import { clearCatalogue } from "./catalogue-cache";
 
 export const CATALOGUE_CHANNEL = "kewl:catalogue:invalidate";
@@ -19,6 +20,8 @@ export interface InvalidationOptions {
   onCleared?: (why: "message" | "reconnected") => void;
   /** Names the connections (CLIENT LIST), so a test can find and cut them. */
   connectionName?: string;
+  /** How long start-up keeps trying while Redis is unreachable (open-redis.ts). */
+  startRetryMs?: number;
 }
 
 /**
@@ -32,28 +35,15 @@ export async function connectCatalogueInvalidation(
   url: string,
   opts: InvalidationOptions,
 ): Promise<CatalogueInvalidation> {
-  const { Redis } = await import("ioredis");
   const channel = opts.channel ?? CATALOGUE_CHANNEL;
   const clear = opts.clear ?? clearCatalogue;
   const id = randomUUID();
   const name = opts.connectionName;
-  // No offline queue on the publisher: while Redis is away a publish fails at once instead of piling up.
-  const publisher = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectionName: name && `${name}-pub`,
-  });
-  const subscriber = new Redis(url, {
-    lazyConnect: true,
-    autoResubscribe: false,
-    connectionName: name && `${name}-sub`,
-  });
-
   let down = false;
   let closing = false;
+  let started = false;
   const lost = (err?: Error) => {
-    if (down || closing) return;
+    if (!started || down || closing) return;
     down = true;
     opts.logger.warn(
       "catalogue invalidation lost its Redis connection; other instances' changes show within the cache TTL",
@@ -62,8 +52,26 @@ export async function connectCatalogueInvalidation(
       },
     );
   };
-  publisher.on("error", lost);
-  subscriber.on("error", lost);
+  // No offline queue on the publisher (open-redis.ts): while Redis is away a publish fails at once instead of
+  // piling up. Both clients have an error listener from the start, so none goes unheard.
+  const opened = await Promise.allSettled([
+    openRedis(url, {
+      client: { connectionName: name && `${name}-pub` },
+      startRetryMs: opts.startRetryMs,
+      onError: lost,
+    }),
+    openRedis(url, {
+      client: { autoResubscribe: false, enableOfflineQueue: true, connectionName: name && `${name}-sub` },
+      startRetryMs: opts.startRetryMs,
+      onError: lost,
+    }),
+  ]);
+  const [publisher, subscriber] = opened.map((result) => (result.status === "fulfilled" ? result.value : null));
+  if (!publisher || !subscriber) {
+    publisher?.disconnect();
+    subscriber?.disconnect();
+    throw opened.find((result) => result.status === "rejected")?.reason;
+  }
   subscriber.on("close", () => lost());
   subscriber.on("message", (ch: string, message: string) => {
     if (ch !== channel || message === id) return;
@@ -86,9 +94,9 @@ export async function connectCatalogueInvalidation(
       .catch((err: unknown) => lost(err instanceof Error ? err : undefined));
   });
 
-  await Promise.all([publisher.connect(), subscriber.connect()]);
   await subscriber.subscribe(channel);
   subscribedOnce = true;
+  started = true;
 
   return {
     publish() {

@@ -86,10 +86,10 @@ async function takeLeases(deps: ChatDeps, userId: string, replyKeys: string[]): 
   };
   try {
     for (const key of replyKeys) {
-      if (!(await deps.store.acquire(key, holder, 1, ttl))) {
+      if (!(await deps.store.acquire(key, holder, 1, ttl, { shared: "required" }))) {
         throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
       }
-      held.push({ key, holder, limit: 1 });
+      held.push({ key, holder, limit: 1, options: { shared: "required" } });
     }
   } catch (err) {
     await release();

@@ -130,7 +130,7 @@ export async function deleteChat(
   await ownChat(deps.db, userId, chatId);
   const holder = randomUUID();
   const lease = chatReplyLeaseKey(chatId);
-  if (!(await deps.store.acquire(lease, holder, 1, DELETE_LEASE_MS))) {
+  if (!(await deps.store.acquire(lease, holder, 1, DELETE_LEASE_MS, { shared: "required" }))) {
     throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
   }
   try {

@@ -78,7 +78,7 @@ export async function withChatLease<T>(
   change: () => Promise<T>,
 ): Promise<T> {
   const holder = randomUUID();
-  if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS))) {
+  if (!(await deps.store.acquire(key, holder, 1, LEASE_TTL_MS, { shared: "required" }))) {
     throw new AppError(409, CHAT_CODES.REPLY_IN_PROGRESS, "Wait for the current reply to finish.");
   }
   try {

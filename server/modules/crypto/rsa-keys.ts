@@ -12,22 +12,26 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { getConfig, type Config } from "../../config";
+import { getProcessDatabase } from "../../db/process-database";
+import type { Db } from "../../db/types";
+import { sharedSecret } from "./shared-secrets";
 
 /**
  * The RSA key pair for passwords in transit (ARCHITECTURE.md "RSA-OAEP decision"): the browser encrypts with
  * RSA-OAEP (SHA-256) through WebCrypto, the server decrypts with node:crypto. The private key comes from
- * RSA_PRIVATE_KEY, else it is generated once into DATA_DIR/keys/rsa-private.pem (mode 0600) and reused.
- * Several instances must share it (same env value or same DATA_DIR), or a key served by one will not decrypt
- * on another.
+ * RSA_PRIVATE_KEY; else, on Postgres, from the database (instance_secrets), made once by the first instance so
+ * every instance serves the same key; else (PGlite, one process) it is generated once into
+ * DATA_DIR/keys/rsa-private.pem (mode 0600) and reused. A key served by one instance must decrypt on another.
  */
 export interface RsaKeys {
   privateKey: KeyObject;
   /** SPKI PEM, what get_public_key serves and the register page renders in. */
   publicKeyPem: string;
-  source: "env" | "file" | "generated";
+  source: "env" | "file" | "generated" | "database";
 }
 
-export type RsaKeyConfig = Pick<Config, "RSA_PRIVATE_KEY" | "dataDir">;
+export type RsaKeyConfig = Pick<Config, "RSA_PRIVATE_KEY" | "dataDir"> &
+  Partial<Pick<Config, "DATABASE_URL" | "APP_SECRET">>;
 
 const KEY_FILE = path.join("keys", "rsa-private.pem");
 /** A plain (unencrypted) password is accepted only up to this length; longer values must decrypt. */
@@ -60,21 +64,25 @@ async function readKeyFile(file: string): Promise<RsaKeys | null> {
   }
 }
 
+async function generatePem(): Promise<string> {
+  const { privateKey } = await generate("rsa", { modulusLength: 2048, publicExponent: 0x10001 });
+  return privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+}
+
 async function loadOrCreate(dataDir: string): Promise<RsaKeys> {
   const file = path.join(dataDir, KEY_FILE);
   const existing = await readKeyFile(file);
   if (existing) return existing;
 
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const { privateKey } = await generate("rsa", { modulusLength: 2048, publicExponent: 0x10001 });
-  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const pem = await generatePem();
   // Written aside, then hard-linked into place: the link fails if another process won the race, and the key
   // is never seen half-written.
   const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   await fs.writeFile(tmp, pem, { mode: 0o600, flag: "wx" });
   try {
     await fs.link(tmp, file);
-    return fromPrivateKey(privateKey, "generated");
+    return fromPrivateKey(createPrivateKey(pem), "generated");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     const winner = await readKeyFile(file);
@@ -85,17 +93,43 @@ async function loadOrCreate(dataDir: string): Promise<RsaKeys> {
   }
 }
 
-/** The key pair for this configuration, loaded (or generated) once per process. */
-export function loadRsaKeys(config: RsaKeyConfig): Promise<RsaKeys> {
+/**
+ * The key pair every instance on this Postgres database shares (not cached: loadRsaKeys caches it). The first
+ * instance stores the key it already had under DATA_DIR (so an upgrade keeps it), else a new one.
+ */
+export async function loadSharedRsaKeys(db: Db, config: RsaKeyConfig): Promise<RsaKeys> {
+  const pem = await sharedSecret(
+    db,
+    "rsa_private_key",
+    async () => {
+      const onDisk = await readKeyFile(path.join(config.dataDir, KEY_FILE));
+      return onDisk ? onDisk.privateKey.export({ type: "pkcs8", format: "pem" }).toString() : generatePem();
+    },
+    config.APP_SECRET,
+  );
+  return fromPrivateKey(createPrivateKey(pem), "database");
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * The key pair for this configuration, loaded (or generated) once per process. On Postgres it is read from `db`,
+ * by default the process's database (server/db/process-database.ts).
+ */
+export function loadRsaKeys(config: RsaKeyConfig, db?: Db): Promise<RsaKeys> {
   const id = config.RSA_PRIVATE_KEY
-    ? `env:${createHash("sha256").update(config.RSA_PRIVATE_KEY).digest("hex")}`
-    : `file:${path.resolve(config.dataDir)}`;
+    ? `env:${digest(config.RSA_PRIVATE_KEY)}`
+    : config.DATABASE_URL
+      ? `database:${digest(config.DATABASE_URL)}`
+      : `file:${path.resolve(config.dataDir)}`;
   const entries = cache();
   let keys = entries.get(id);
   if (!keys) {
     keys = config.RSA_PRIVATE_KEY
       ? Promise.resolve().then(() => fromPrivateKey(createPrivateKey(config.RSA_PRIVATE_KEY!), "env"))
-      : loadOrCreate(config.dataDir);
+      : config.DATABASE_URL
+        ? Promise.resolve().then(() => loadSharedRsaKeys(db ?? getProcessDatabase().db, config))
+        : loadOrCreate(config.dataDir);
     keys.catch(() => entries.delete(id));
     entries.set(id, keys);
   }

@@ -1,11 +1,12 @@
 import type { Logger } from "../../logger";
-import type { KeyValueStore } from "./key-value-store";
+import type { AcquireOptions, KeyValueStore } from "./key-value-store";
 
 /** One lease a keeper renews: taking it again as the same holder moves its expiry on. */
 export interface KeptLease {
   key: string;
   holder: string;
   limit: number;
+  options?: AcquireOptions;
 }
 
 /**
@@ -44,7 +45,7 @@ class LeaseKeeper {
     try {
       const all = [...this.kept].flat();
       const results = await Promise.allSettled(
-        all.map((l) => this.store.acquire(l.key, l.holder, l.limit, this.ttlMs)),
+        all.map((l) => this.store.acquire(l.key, l.holder, l.limit, this.ttlMs, l.options)),
       );
       const failed = results.filter((r) => r.status === "rejected").length;
       // A lease someone else took meanwhile (it lapsed while the store was away) stays lost: its work goes on.

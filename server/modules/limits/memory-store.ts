@@ -22,6 +22,8 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   };
 
   return {
+    kind: "memory",
+    async ping() {},
     async hit(key, windowMs, by = 1) {
       sweep();
       const t = now();

@@ -1,4 +1,5 @@
 import type { KeyValueStore } from "./key-value-store";
+import { openRedis } from "./open-redis";
 
 const HIT_SCRIPT = `
 local c = redis.call('INCRBY', KEYS[1], ARGV[2])
@@ -28,11 +29,45 @@ if not run[1] or not run[2] then return false end
 ${NOW_MS}
 return {tonumber(run[1]), math.max(0, now - tonumber(run[2]))}`;
 
-export async function createRedisStore(url: string, prefix = "kewl:"): Promise<KeyValueStore> {
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
-  await redis.connect();
+/** The Redis-backed store: every operation throws while Redis is unreachable (fallback-store.ts decides what then). */
+export interface RedisStore extends KeyValueStore {
+  readonly kind: "redis";
+  /** Whether commands are sent now (the connection is ready). */
+  isConnected(): boolean;
+  /** Told when the connection is lost (with the latest error) and when it is ready again. */
+  onConnectionChange(listener: (connected: boolean, error?: string) => void): void;
+}
+
+export interface RedisStoreOptions {
+  /** How long start-up keeps trying while Redis is unreachable (open-redis.ts). */
+  startRetryMs?: number;
+  onStartRetry?: (err: unknown, attempt: number) => void;
+  /** Names the connection (CLIENT LIST), so a test can find it. */
+  connectionName?: string;
+}
+
+export async function createRedisStore(
+  url: string,
+  prefix = "kewl:",
+  options: RedisStoreOptions = {},
+): Promise<RedisStore> {
+  const listeners: Array<(connected: boolean, error?: string) => void> = [];
+  let lastError: string | undefined;
+  const redis = await openRedis(url, {
+    client: { connectionName: options.connectionName },
+    startRetryMs: options.startRetryMs,
+    onStartRetry: options.onStartRetry,
+    onError: (err) => (lastError = err.message),
+  });
+  redis.on("close", () => listeners.forEach((l) => l(false, lastError)));
+  redis.on("ready", () => listeners.forEach((l) => l(true)));
   return {
+    kind: "redis",
+    isConnected: () => redis.status === "ready",
+    onConnectionChange: (listener) => void listeners.push(listener),
+    async ping() {
+      await redis.ping();
+    },
     async hit(key, windowMs, by = 1) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + "rl:" + key, String(windowMs), String(by))) as [
         number,
@@ -73,7 +108,8 @@ export async function createRedisStore(url: string, prefix = "kewl:"): Promise<K
       await redis.del(prefix + "strikes:" + key);
     },
     async close() {
-      await redis.quit();
+      listeners.length = 0;
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

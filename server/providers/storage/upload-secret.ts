@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../../config";
+import { getProcessDatabase } from "../../db/process-database";
+import type { Db } from "../../db/types";
+import { sharedSecret } from "../../modules/crypto/shared-secrets";
 
 const SECRET_FILE = path.join("keys", "upload-secret");
 
@@ -16,14 +19,26 @@ async function readSecret(file: string): Promise<string | null> {
   }
 }
 
+export type UploadSecretConfig = Pick<Config, "UPLOAD_SIGNING_SECRET" | "dataDir"> &
+  Partial<Pick<Config, "DATABASE_URL" | "APP_SECRET">>;
+
 /**
- * The HMAC key of the local disk's upload tickets: UPLOAD_SIGNING_SECRET, else generated once into
- * DATA_DIR/keys/upload-secret (mode 0600) and reused, as server/modules/crypto/rsa-keys.ts does for the RSA key.
- * Instances sharing a DATA_DIR share it.
+ * The HMAC key of the local disk's upload tickets: UPLOAD_SIGNING_SECRET; else, on Postgres, the one every
+ * instance shares in the database (instance_secrets, made once by the first instance, which stores the file's
+ * below if it had one); else generated once into DATA_DIR/keys/upload-secret (mode 0600) and reused, as
+ * server/modules/crypto/rsa-keys.ts does for the RSA key. `db` defaults to the process's database.
  */
-export async function loadUploadSecret(config: Pick<Config, "UPLOAD_SIGNING_SECRET" | "dataDir">): Promise<string> {
+export async function loadUploadSecret(config: UploadSecretConfig, db?: Db): Promise<string> {
   if (config.UPLOAD_SIGNING_SECRET) return config.UPLOAD_SIGNING_SECRET;
   const file = path.join(config.dataDir, SECRET_FILE);
+  if (config.DATABASE_URL) {
+    return sharedSecret(
+      db ?? getProcessDatabase().db,
+      "upload_signing_secret",
+      async () => (await readSecret(file)) ?? randomBytes(32).toString("hex"),
+      config.APP_SECRET,
+    );
+  }
   const existing = await readSecret(file);
   if (existing) return existing;
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
