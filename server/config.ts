@@ -213,6 +213,8 @@ const configSchema = z.object({
     .default([]),
 
   // --- When the database goes away (README, Architecture) ---
+  /** How long start-up keeps trying to reach Postgres and Redis (with a growing pause) before it gives up. */
+  STARTUP_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** How long opening a Postgres connection may take before the request answers 503 (the server is unreachable). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /**

@@ -37,7 +37,10 @@ export async function startServices(config: Config, options: { timedJobs?: boole
     if (result.seeded) logger.info("demo catalogue loaded", { characters: result.characters });
   }
   const store = await openStore(config, logger, database.db);
-  if (config.REDIS_URL) setCatalogueBroadcast(await connectCatalogueInvalidation(config.REDIS_URL, { logger }));
+  if (config.REDIS_URL)
+    setCatalogueBroadcast(
+      await connectCatalogueInvalidation(config.REDIS_URL, { logger, startRetryMs: config.STARTUP_RETRY_MS }),
+    );
   if (config.REQUEST_SIGNING !== "off") logger.info("request signing", { mode: config.REQUEST_SIGNING });
   const keys = await loadRsaKeys(config, database.db);
   logger.info("password RSA key ready", {
@@ -81,6 +84,7 @@ export async function startServices(config: Config, options: { timedJobs?: boole
 async function openStore(config: Config, logger: Logger, db: Db): Promise<KeyValueStore> {
   if (!config.REDIS_URL) return createMemoryStore();
   const redis = await createRedisStore(config.REDIS_URL, undefined, {
+    startRetryMs: config.STARTUP_RETRY_MS,
     onStartRetry: (err, attempt) =>
       logger.warn("Redis unavailable at start, trying again", {
         attempt,
@@ -100,6 +104,7 @@ export function openAppDatabase(config: Config, logger: Logger, poolSize?: numbe
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queueTimeoutMs: config.DATABASE_QUEUE_TIMEOUT_MS,
     poolSize: poolSize ?? config.DATABASE_POOL_SIZE,
+    startRetryMs: config.STARTUP_RETRY_MS,
     onConnectionError: (err) => logger.warn("database connection lost", { error: err.message }),
     onStartRetry: (err, attempt) =>
       logger.warn("database unavailable at start, trying again", {

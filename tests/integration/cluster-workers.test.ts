@@ -137,6 +137,7 @@ describe.skipIf(!adminUrl)("a worker that fails to start", () => {
       DATABASE_URL: withDatabase(adminUrl!, database),
       // Nothing listens on port 1: the workers cannot connect their store.
       REDIS_URL: "redis://127.0.0.1:1",
+      STARTUP_RETRY_MS: "1000",
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
