@@ -39,6 +39,7 @@ export function CoinPackCard({ pack, name, selected, onSelect }: CoinPackCardPro
         onChange={onSelect}
         aria-label={[
           `${view.coins} coins`,
+          view.name,
           view.price,
           view.originalPrice === null ? null : `was ${view.originalPrice}, ${view.discountPercent}% off`,
         ]
@@ -56,9 +57,14 @@ export function CoinPackCard({ pack, name, selected, onSelect }: CoinPackCardPro
         </span>
       ) : null}
       <span className="flex items-start justify-between gap-2">
-        <span className="flex items-center gap-1.5 text-xl font-bold tracking-tight">
-          <CoinIcon width={20} height={20} className="shrink-0 text-amber-600 dark:text-amber-400" />
-          <span data-testid="coin-count">{view.coins}</span>
+        <span className="flex min-w-0 flex-col">
+          <span className="text-sm font-medium wrap-anywhere text-muted-foreground" data-testid="coin-name">
+            {view.name}
+          </span>
+          <span className="flex items-center gap-1.5 text-xl font-bold tracking-tight">
+            <CoinIcon width={20} height={20} className="shrink-0 text-amber-600 dark:text-amber-400" />
+            <span data-testid="coin-count">{view.coins}</span>
+          </span>
         </span>
         {view.available ? <SelectionMark selected={selected} /> : null}
       </span>

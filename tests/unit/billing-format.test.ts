@@ -79,21 +79,27 @@ describe("coin package card", () => {
     status: 1,
   };
 
-  it("shows coins as a count, the price, and the original price with the discount when discounted", () => {
+  it("shows the name and the exact coins, the price, and the original price with the discount when discounted", () => {
     expect(coinPackView(pack)).toEqual({
-      coins: "1.2k",
+      name: "Big pack",
+      coins: "1,200",
       price: "$14.99",
       originalPrice: "$19.99",
       discountPercent: 25,
-      remind: "25% off",
+      // "25% off" says what the -25% badge says: left out.
+      remind: "",
       available: true,
     });
+    expect(coinPackView({ ...pack, remind: "-25%" }).remind).toBe("");
+    expect(coinPackView({ ...pack, remind: "10% off" }).remind).toBe("10% off");
+    expect(coinPackView({ ...pack, remind: "Best value" }).remind).toBe("Best value");
+    expect(coinPackView({ ...pack, money: 1999, remind: "25% off" }).remind).toBe("25% off");
   });
 
   it("shows no original price or discount at full price, counts below 1000 as they are, status 0 disabled", () => {
     const view = coinPackView({ ...pack, coin: 550, money: 899, origin_money: 899, currency: "EUR", status: 0 });
     expect(view).toMatchObject({ coins: "550", price: "€8.99", originalPrice: null, discountPercent: null });
     expect(view.available).toBe(false);
-    expect(coinPackView({ ...pack, coin: 2_500_000 }).coins).toBe("2.5m");
+    expect(coinPackView({ ...pack, coin: 2_500_000 }).coins).toBe("2,500,000");
   });
 });

@@ -87,7 +87,7 @@ export const DEMO_COIN_PRODUCTS = [
     money: 1499,
     originMoney: 1999,
     currency: "USD",
-    remind: "25% off",
+    remind: "Enough for long adventures",
     status: 1,
     sort: 3,
   },
