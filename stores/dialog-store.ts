@@ -4,6 +4,11 @@ import { useAuthStore } from "@/stores/auth-store";
 /** How the last payment opened from a billing dialog ended (SPEC §4); null until the payment tab says. */
 export type PaymentResult = "success" | "cancel" | null;
 export type BillingDialog = "subscription" | "coins";
+/** Why a billing dialog opened by itself (a chat refused for free replies or coins), said inside it. */
+export interface BillingReason {
+  title: string;
+  hint: string | null;
+}
 
 /**
  * Which global dialogs are open. Not persisted. The login modal's open flag belongs to the auth state
@@ -21,8 +26,10 @@ export interface DialogState {
   billingDialog: BillingDialog | null;
   /** The payment result of the open billing dialog; closing the dialog clears it. */
   paymentResult: PaymentResult;
-  openSubscription: () => void;
-  openCoins: () => void;
+  /** Why the open billing dialog opened, when something other than the person's own click opened it. */
+  billingReason: BillingReason | null;
+  openSubscription: (reason?: BillingReason) => void;
+  openCoins: (reason?: BillingReason) => void;
   closeBilling: () => void;
   setPaymentResult: (result: PaymentResult) => void;
 }
@@ -37,9 +44,11 @@ export const useDialogStore = create<DialogState>()((set) => ({
   closeEditProfile: () => set({ editProfileOpen: false }),
   billingDialog: null,
   paymentResult: null,
-  openSubscription: () => set({ billingDialog: "subscription", paymentResult: null }),
-  openCoins: () => set({ billingDialog: "coins", paymentResult: null }),
-  closeBilling: () => set({ billingDialog: null, paymentResult: null }),
+  billingReason: null,
+  openSubscription: (reason) =>
+    set({ billingDialog: "subscription", paymentResult: null, billingReason: reason ?? null }),
+  openCoins: (reason) => set({ billingDialog: "coins", paymentResult: null, billingReason: reason ?? null }),
+  closeBilling: () => set({ billingDialog: null, paymentResult: null, billingReason: null }),
   setPaymentResult: (paymentResult) => set({ paymentResult }),
 }));
 

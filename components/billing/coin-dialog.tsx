@@ -13,6 +13,7 @@ import { useViewer } from "@/components/chat/use-viewer";
 import { useDialogStore } from "@/stores/dialog-store";
 import { CoinPackCard } from "./coin-pack-card";
 import { LoadFailed, Loading } from "./load-state";
+import { BillingReasonNotice } from "./billing-reason";
 import { PaymentBanner } from "./payment-banner";
 import { useCoinProducts, useProductsFailureToast } from "./use-billing-data";
 import { useCheckout } from "./use-checkout";
@@ -66,6 +67,7 @@ export function CoinDialog() {
         </Button>
       }
     >
+      <BillingReasonNotice />
       <PaymentBanner dialog="coins" result={result} />
       <Balance open={open} />
       {products.data && packs.length === 0 ? (

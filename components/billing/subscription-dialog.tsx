@@ -10,6 +10,7 @@ import { cancelSubscription, createSubscriptionOrder } from "@/lib/billing/subsc
 import { useDialogStore } from "@/stores/dialog-store";
 import { cardPosition } from "./card-position";
 import { LoadFailed, Loading } from "./load-state";
+import { BillingReasonNotice } from "./billing-reason";
 import { PaymentBanner } from "./payment-banner";
 import { PlanCard } from "./plan-card";
 import { useProductsFailureToast, useSubscriptionProducts } from "./use-billing-data";
@@ -89,6 +90,7 @@ export function SubscriptionDialog() {
         </Button>
       }
     >
+      <BillingReasonNotice />
       <PaymentBanner dialog="subscription" result={result} />
       {products.data && plans.length === 0 ? (
         <p className="py-12 text-center text-sm text-muted-foreground">No plans are available right now.</p>

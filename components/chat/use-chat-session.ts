@@ -198,9 +198,11 @@ export function useChatSession({ robotId, chatId, uid, model, onSettled, onChatN
           // The refusal may mean the wallet changed elsewhere (e.g. today's free replies ran out).
           refreshWallet();
           // Free replies used up opens the plans, too few coins the coin packages (the notice stays behind).
+          // The dialog says why it opened: the notice is behind its overlay.
           const dialog = purchaseDialogFor(failure.notice.code);
-          if (dialog === "subscription") useDialogStore.getState().openSubscription();
-          else if (dialog === "coins") useDialogStore.getState().openCoins();
+          const reason = { title: failure.notice.title, hint: failure.notice.hint };
+          if (dialog === "subscription") useDialogStore.getState().openSubscription(reason);
+          else if (dialog === "coins") useDialogStore.getState().openCoins(reason);
         } else if (failure.kind === "stream") {
           result = "failed";
           dispatch({ type: "stream_failed", message: failure.message, stored: failure.data.message });

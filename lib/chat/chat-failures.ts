@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import { isApiError, NETWORK_ERROR_CODE, UNAUTHORIZED_CODE } from "@/lib/api/errors";
 import { chatStreamErrorDataSchema, type ChatStreamErrorData } from "@/lib/contracts/chat-client";
 import { CHAT_CODES } from "../contracts/chat-codes";
+import { allowanceResetText } from "./allowance-reset";
 
 export interface ChatNotice {
   code: number;
@@ -31,6 +32,7 @@ export const FAILURE_MESSAGES = {
 } as const;
 
 const retryAfterSchema = z.object({ retry_after: z.number() });
+const coinCostSchema = z.object({ balance: z.number(), coin_cost: z.number() });
 
 /** The notice for a refusal code, or null when the code is not a refusal. */
 export function refusalNotice(code: number, data: unknown): ChatNotice | null {
@@ -39,14 +41,19 @@ export function refusalNotice(code: number, data: unknown): ChatNotice | null {
       return {
         code,
         title: "You've used today's free replies.",
-        hint: "They come back tomorrow. A subscription lifts the daily limit, and premium models reply for coins.",
+        hint: `${allowanceResetText()} A subscription lifts the daily limit, and premium models reply for coins.`,
       };
-    case CHAT_CODES.INSUFFICIENT_COINS:
+    case CHAT_CODES.INSUFFICIENT_COINS: {
+      const cost = coinCostSchema.safeParse(data);
+      const short = cost.success
+        ? `This reply costs ${cost.data.coin_cost} coin${cost.data.coin_cost === 1 ? "" : "s"} and you have ${cost.data.balance}. `
+        : "";
       return {
         code,
         title: "Not enough coins for this model.",
-        hint: "Switch to a free model to keep chatting, or top up your coins.",
+        hint: `${short}Switch to a free model to keep chatting, or top up your coins.`,
       };
+    }
     case CHAT_CODES.REPLY_IN_PROGRESS:
       return { code, title: "Wait for the current reply to finish.", hint: null };
     case CHAT_CODES.TOO_MANY_STREAMS:

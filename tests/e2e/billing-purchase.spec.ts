@@ -212,6 +212,10 @@ test("a chat refused for coins opens Get Coins and keeps the typed message", asy
 
   await expect(coinsDialog(page)).toBeVisible();
   await expect(coinsDialog(page).getByTestId("coin-balance")).toHaveText("0");
+  // The dialog says why it opened: the chat's notice is behind it.
+  await expect(coinsDialog(page).getByTestId("billing-reason")).toContainText(
+    "Not enough coins for this model.This reply costs 2 coins and you have 0.",
+  );
   await page.keyboard.press("Escape");
   await expect(coinsDialog(page)).toBeHidden();
   await expect(composer).toHaveValue("Tell me about the premium cargo");
@@ -222,6 +226,7 @@ test("a chat refused for coins opens Get Coins and keeps the typed message", asy
   await page.getByTestId("wallet-coins").click();
   const dialog = coinsDialog(page);
   await expect(dialog.getByTestId("coin-pack").first()).toBeVisible();
+  await expect(dialog.getByTestId("billing-reason")).toHaveCount(0);
   await pick(dialog, /^100 coins/);
   const tab = await openPaymentTab(page, dialog.getByRole("button", { name: "Purchase Now" }));
   const closed = tab.waitForEvent("close");

@@ -16,6 +16,13 @@ describe("failures and notices", () => {
     expect(refusalNotice(500, null)).toBeNull();
   });
 
+  it("says when free replies come back, in the reader's time, and what a reply costs against the balance", () => {
+    expect(refusalNotice(40201, null)?.hint).toMatch(/^They come back (tomorrow )?at \d{1,2}:\d{2} (AM|PM) \(in about/);
+    expect(refusalNotice(40202, { balance: 1, coin_cost: 4 })?.hint).toBe(
+      "This reply costs 4 coins and you have 1. Switch to a free model to keep chatting, or top up your coins.",
+    );
+  });
+
   it("classifies other errors", () => {
     expect(describeChatError(new Error("x"))).toEqual({ kind: "failed", code: -1, message: FAILURE_MESSAGES.generic });
     // a dead session stored nothing: a refusal, so the text goes back to the composer

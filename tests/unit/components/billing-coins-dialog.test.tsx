@@ -113,4 +113,18 @@ describe("Get Coins", () => {
     );
     await waitFor(() => expect(screen.getByTestId("coin-balance").textContent).toBe("100"));
   });
+
+  it("says inside the dialog why it opened by itself, and nothing when the person opened it", async () => {
+    signIn();
+    renderDialogs({ "GET /v1/buy_coin/product": ok(PACKS), "GET /v1/buy_coin/wallet": ok(walletWith(1)) });
+    const reason = { title: "Not enough coins for this model.", hint: "This reply costs 4 coins and you have 1." };
+    act(() => useDialogStore.getState().openCoins(reason));
+    const dialog = screen.getByRole("dialog", { name: "Get Coins" });
+    expect(within(dialog).getByTestId("billing-reason").textContent).toBe(
+      "Not enough coins for this model.This reply costs 4 coins and you have 1.",
+    );
+    act(() => useDialogStore.getState().closeBilling());
+    act(() => useDialogStore.getState().openCoins());
+    expect(within(screen.getByRole("dialog", { name: "Get Coins" })).queryByTestId("billing-reason")).toBeNull();
+  });
 });
