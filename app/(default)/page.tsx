@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { ContinueChatting } from "@/components/catalogue/continue-chatting";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
+import { notFound } from "next/navigation";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
+import { isPastLastPage } from "@/lib/format/pagination";
 import { SortSwitch } from "@/components/catalogue/sort-switch";
 import { TagChips } from "@/components/catalogue/tag-chips";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
@@ -33,6 +35,7 @@ export default async function HomePage({ searchParams }: Props) {
     listTags(db, viewer),
     listRobots(db, { sort, page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
   ]);
+  if (isPastLastPage(page, robots?.total ?? 0, PAGE_SIZE_DEFAULT)) notFound();
   return (
     <main>
       <section className="mb-5">

@@ -23,3 +23,8 @@ export function pageItems(current: number, totalPages: number, siblings = 2): Pa
 export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** A page past the last one (page 1 always exists, even empty): such an address is a 404, not an empty list. */
+export function isPastLastPage(page: number, total: number, pageSize: number): boolean {
+  return page > totalPages(total, pageSize);
+}

@@ -15,6 +15,15 @@ test("an unknown path answers 404 with the message and a way home", async ({ pag
   await expect(page.getByText("Page Not Found")).toHaveCount(0);
 });
 
+test("a listing's page past its last answers 404, not an empty list", async ({ request }) => {
+  expect((await request.get("/?page=2")).status()).toBe(200);
+  for (const path of ["/", "/tag/fantasy", "/search?q=dragon"]) {
+    const join = path.includes("?") ? "&" : "?";
+    expect((await request.get(`${path}${join}page=1`)).status(), path).toBe(200);
+    expect((await request.get(`${path}${join}page=99`)).status(), path).toBe(404);
+  }
+});
+
 for (const path of ["/character/999999999", "/tag/no-such-tag"]) {
   test(`${path} answers 404 with the error page`, async ({ page }) => {
     const response = await page.goto(path);

@@ -1,10 +1,11 @@
+import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import { PaginationNav } from "@/components/catalogue/pagination-nav";
 import { SearchForm } from "@/components/catalogue/search-form";
 import { TagChips } from "@/components/catalogue/tag-chips";
 import { CharacterGrid } from "@/components/character/character-grid";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
-import { totalPages } from "@/lib/format/pagination";
+import { isPastLastPage, totalPages } from "@/lib/format/pagination";
 import { SEARCH_TOTAL_CAP, searchRobots } from "@/server/modules/catalogue/search-robots";
 import { listTags } from "@/server/modules/catalogue/tags";
 import { pageContext, pageParam } from "@/server/pages/page-context";
@@ -35,6 +36,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const { db, viewer } = await pageContext();
   const results = q ? await searchRobots(db, { keyword: q, page, pageSize: PAGE_SIZE_DEFAULT }, viewer) : null;
   // The tags to start from: before a search, and after one that found nothing.
+  if (results && isPastLastPage(page, results.total, PAGE_SIZE_DEFAULT)) notFound();
   const tags = results && results.total > 0 ? [] : await listTags(db, viewer);
   return (
     <main>

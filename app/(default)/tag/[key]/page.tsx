@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { NsfwToggle } from "@/components/catalogue/nsfw-toggle";
 import { PagedCharacters } from "@/components/catalogue/paged-characters";
+import { isPastLastPage } from "@/lib/format/pagination";
 import { SortSwitch } from "@/components/catalogue/sort-switch";
 import { TagChips } from "@/components/catalogue/tag-chips";
 import { PAGE_SIZE_DEFAULT } from "@/lib/contracts/catalogue";
@@ -51,7 +52,7 @@ export default async function TagPage({ params, searchParams }: Props) {
     listTags(db, viewer),
     listRobots(db, { tagKey: key, sort, page, pageSize: PAGE_SIZE_DEFAULT }, viewer),
   ]);
-  if (!tag || !robots) notFound();
+  if (!tag || !robots || isPastLastPage(page, robots.total, PAGE_SIZE_DEFAULT)) notFound();
   return (
     <main>
       <TagChips tags={tags} current={tag.key} />
