@@ -28,7 +28,8 @@ export function AccountDataSection({ onDeleteAccount }: { onDeleteAccount: () =>
           {archive.pending ? <Spinner size="sm" label={null} /> : null}
           Download my data
         </Button>
-        <Button variant="secondary" onClick={onDeleteAccount} className="h-11 text-destructive sm:flex-1">
+        {/* Red words on the quiet button (over the variant's text colour): it leads to the one step that cannot be undone. */}
+        <Button variant="secondary" onClick={onDeleteAccount} className="h-11 text-destructive! sm:flex-1">
           Delete account
         </Button>
       </div>
