@@ -197,6 +197,18 @@ const configSchema = z.object({
   /** Size of analytics_events on disk (with its TOAST and indexes) past which new events are dropped. */
   ANALYTICS_MAX_TABLE_MB: z.coerce.number().int().min(1).default(4096),
 
+  // --- retention (server/modules/retention: swept every 10 minutes, in batches) ---
+  /** Captchas are deleted this long after they expire. */
+  RETENTION_CAPTCHA_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** E-mail codes are deleted this long after they expire. */
+  RETENTION_EMAIL_CODE_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Account tokens, password-reset links and OAuth codes are deleted this long after they expire. */
+  RETENTION_ACCOUNT_TOKEN_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Sessions are deleted this long after they expire or are signed out. */
+  RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Outbox mails (whole messages, codes and reset links included) are deleted this long after they were queued. */
+  RETENTION_MAIL_OUTBOX_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+
   // --- input rules ---
   /**
    * Host names (https only, comma-separated) avatar URLs may point at besides this site's own avatar route, e.g.

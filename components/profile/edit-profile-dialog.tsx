@@ -8,16 +8,24 @@ import { SEX_OPTIONS } from "@/lib/auth/profile-flow";
 import { LIMITS } from "@/lib/validation/auth-rules";
 import { useAuthStore, type Profile } from "@/stores/auth-store";
 import { useDialogStore } from "@/stores/dialog-store";
+import { AccountDataSection } from "./account-data-section";
 import { AvatarPicker } from "./avatar-picker";
+import { DeleteAccountDialog } from "./delete-account-dialog";
+import { useDeleteAccount } from "./use-delete-account";
 import { useEditProfile } from "./use-edit-profile";
 
-/** The Edit Profile modal (SPEC §2 dialog 2): avatar, nickname, ID, gender. Shown only while signed in. */
+/**
+ * The Edit Profile modal (SPEC §2 dialog 2): avatar, nickname, ID, gender; then the account's data (download,
+ * delete). Shown only while signed in.
+ */
 export function EditProfileDialog() {
   const open = useDialogStore((s) => s.editProfileOpen);
   const fromRegistration = useDialogStore((s) => s.editProfileFromRegistration);
   const profile = useAuthStore((s) => s.profile);
   const signedIn = useAuthStore((s) => !!s.token);
   const visible = open && signedIn && !!profile;
+  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteAccount();
 
   // Signed out meanwhile (logout, expired session): the request to edit is void, not kept for the next login.
   useEffect(() => {
@@ -25,16 +33,37 @@ export function EditProfileDialog() {
   }, [open, signedIn]);
 
   return (
-    <ResponsiveDialog
-      open={visible}
-      onOpenChange={(next) => (next ? undefined : useDialogStore.getState().closeEditProfile())}
-      title="Edit Profile"
-      description={
-        fromRegistration ? "Your account is ready. Choose how others will see you." : "Update how others see you."
-      }
-    >
-      {profile ? <EditProfileForm profile={profile} /> : null}
-    </ResponsiveDialog>
+    <>
+      <ResponsiveDialog
+        open={visible}
+        onOpenChange={(next) => (next ? undefined : useDialogStore.getState().closeEditProfile())}
+        title="Edit Profile"
+        description={
+          fromRegistration ? "Your account is ready. Choose how others will see you." : "Update how others see you."
+        }
+      >
+        {profile ? <EditProfileForm profile={profile} /> : null}
+        {profile ? <AccountDataSection onDeleteAccount={() => setDeleting(true)} /> : null}
+      </ResponsiveDialog>
+      {profile ? (
+        <DeleteAccountDialog
+          open={visible && deleting}
+          onOpenChange={(next) => {
+            setDeleting(next);
+            if (!next) deletion.clearFieldError();
+          }}
+          accountKey={profile.key}
+          pending={deletion.pending}
+          serverError={deletion.fieldError}
+          onEdit={deletion.clearFieldError}
+          onConfirm={(typed) =>
+            void deletion.remove(typed).then((done) => {
+              if (done) setDeleting(false);
+            })
+          }
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -17,3 +17,11 @@ export const RET = {
 export const LOGIN_FAILED_CODE = 40002;
 /** Envelope code of a failed OAuth sign-in (HTTP 400). */
 export const OAUTH_FAILED_CODE = 40003;
+
+/** Envelope codes of the account's own data calls (lib/contracts/account-data.ts). */
+export const ACCOUNT_DATA_CODES = {
+  /** Delete: the confirmation is not the account's ID (HTTP 400). */
+  CONFIRMATION_MISMATCH: 40004,
+  /** Delete: the renewing subscription could not be cancelled at the payment provider, so nothing was deleted. */
+  SUBSCRIPTION_NOT_CANCELLED: 50210,
+} as const;

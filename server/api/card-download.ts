@@ -1,14 +1,14 @@
 import type { CardFile } from "../modules/creation/card-export";
 
 /** A header-safe ASCII version of a name (quotes, slashes, controls and non-ASCII become "_"). */
-export function asciiFileName(name: string): string {
+export function asciiFileName(name: string, fallback = "character"): string {
   const ascii = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9 ._-]+/g, "_")
     .replace(/^[\s._]+|[\s._]+$/g, "")
     .slice(0, 80);
-  return ascii || "character";
+  return ascii || fallback;
 }
 
 function isPaired(s: string, i: number): boolean {
@@ -24,14 +24,25 @@ export function rfc5987FileName(name: string): string {
   ).replace(/['()*!]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The headers of a card download: an attachment with its exact type, never sniffed, never cached. */
-export function cardDownloadHeaders(file: CardFile, extension: "png" | "json"): Record<string, string> {
-  const name = `${asciiFileName(file.baseName)}.${extension}`;
-  const utf8 = `${rfc5987FileName(file.baseName) || "character"}.${extension}`;
+/** The headers of a download: an attachment named for `baseName`, with its exact type, never sniffed or cached. */
+export function attachmentHeaders(
+  baseName: string,
+  extension: string,
+  contentType: string,
+  fallbackName: string,
+): Record<string, string> {
+  const name = `${asciiFileName(baseName, fallbackName)}.${extension}`;
+  const utf8 = `${rfc5987FileName(baseName) || fallbackName}.${extension}`;
   return {
-    "content-type": file.contentType === "application/json" ? "application/json; charset=utf-8" : "image/png",
+    "content-type": contentType,
     "content-disposition": `attachment; filename="${name}"; filename*=UTF-8''${utf8}`,
     "x-content-type-options": "nosniff",
     "cache-control": "private, no-store",
   };
+}
+
+/** The headers of a card download. */
+export function cardDownloadHeaders(file: CardFile, extension: "png" | "json"): Record<string, string> {
+  const type = file.contentType === "application/json" ? "application/json; charset=utf-8" : "image/png";
+  return attachmentHeaders(file.baseName, extension, type, "character");
 }

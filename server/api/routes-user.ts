@@ -1,14 +1,24 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { accountDeleteRequest } from "../../lib/contracts/account-data";
 import { logoutRequest, userExistsRequest, userUpdateRequest } from "../../lib/contracts/accounts";
 import { personaUpdateRequest } from "../../lib/contracts/persona";
+import { openAccountArchive } from "../modules/account-data/account-archive";
+import type { AccountDataDeps } from "../modules/account-data/account-data-context";
+import { deleteAccount } from "../modules/account-data/delete-account";
 import { toOwnProfile } from "../modules/accounts/profile";
 import { updateOwnProfile, userKeyTaken } from "../modules/accounts/profile-update";
 import { readUserPersona, updateUserPersona } from "../modules/persona/user-persona";
 import { revokeSession } from "../modules/sessions/sessions";
+import { attachmentHeaders } from "./card-download";
 import type { ApiEnv } from "./context";
 import { ok } from "./envelope";
 import { requireAuth } from "./middleware/auth";
 import { readBody } from "./validate";
+
+function accountDataDeps<E extends ApiEnv>(c: Context<E>): AccountDataDeps {
+  const { database, store, storage, payments, logger } = c.get("deps");
+  return { db: database.db, store, storage, payments, logger };
+}
 
 export function userRoutes(): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -42,6 +52,20 @@ export function userRoutes(): Hono<ApiEnv> {
   app.post("/user/persona/update", requireAuth, async (c) => {
     const input = readBody(c, personaUpdateRequest);
     return ok(c, await updateUserPersona(c.get("deps").database.db, c.get("user").id, input));
+  });
+
+  /** The account's data as one zip (lib/contracts/account-data.ts), streamed as it is written. */
+  app.get("/user/export", requireAuth, async (c) => {
+    const archive = await openAccountArchive(accountDataDeps(c), c.get("user"));
+    for (const [name, value] of Object.entries(attachmentHeaders(archive.baseName, "zip", "application/zip", "kewl")))
+      c.header(name, value);
+    return c.body(archive.body);
+  });
+
+  /** Deletes the caller's account for good once `confirm` is its ID; every session ends with it. */
+  app.post("/user/delete", requireAuth, async (c) => {
+    const { confirm } = readBody(c, accountDeleteRequest);
+    return ok(c, await deleteAccount(accountDataDeps(c), c.get("user"), confirm));
   });
 
   return app;

@@ -244,6 +244,11 @@ for (const viewport of [MOBILE, DESKTOP]) {
       await edit.getByRole("button", { name: "Save Changes" }).click();
       await expect(edit.getByText("Please enter your nickname")).toBeVisible();
       findings.push(...(await checkWithin(edit, "Edit Profile: error")));
+      const deleteAccount = edit.getByRole("button", { name: "Delete account" });
+      const confirmDelete = page.getByRole("dialog", { name: "Delete your account?" });
+      await clickUntil(deleteAccount, confirmDelete);
+      findings.push(...(await checkWithin(confirmDelete, "delete account")));
+      await closeAndExpectFocus(page, confirmDelete, deleteAccount);
       await closeAndExpectFocus(page, edit, account);
 
       const plans = await openPlans(page);

@@ -104,6 +104,11 @@ export const authTokens = pgTable(
   (t) => [
     uniqueIndex("auth_tokens_hash_uq").on(t.tokenHash),
     index("auth_tokens_user_idx").on(t.userId),
+    // The retention sweep (server/modules/retention) walks these in batches.
+    index("auth_tokens_expires_idx").on(t.expiresAt),
+    index("auth_tokens_revoked_idx")
+      .on(t.revokedAt)
+      .where(sql`${t.revokedAt} is not null`),
     check("auth_tokens_kind_ck", sql`${t.kind} in ('session', 'account', 'password_reset', 'oauth_code')`),
   ],
 );
@@ -123,6 +128,7 @@ export const emailCodes = pgTable(
   },
   (t) => [
     index("email_codes_email_idx").on(sql`lower(${t.email})`, t.type),
+    index("email_codes_expires_idx").on(t.expiresAt),
     check("email_codes_type_ck", sql`${t.type} in (3, 4)`),
     check("email_codes_attempts_ck", sql`${t.attempts} >= 0`),
   ],
@@ -139,5 +145,8 @@ export const captchas = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("captchas_email_idx").on(sql`lower(${t.email})`, t.blackBox)],
+  (t) => [
+    index("captchas_email_idx").on(sql`lower(${t.email})`, t.blackBox),
+    index("captchas_expires_idx").on(t.expiresAt),
+  ],
 );

@@ -95,9 +95,8 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     orderCode: text("order_code").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the account is deleted: the order stays, anonymised, for accounting (never cascaded away). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
     productId: text("product_id").notNull(),
     // What was sold, as it was when the order was made: a later change of the product does not change the order.
@@ -147,9 +146,8 @@ export const walletLedger = pgTable(
   "wallet_ledger",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the account is deleted: the entry stays, anonymised, for accounting (never cascaded away). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     delta: bigint("delta", { mode: "number" }).notNull(),
     balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),

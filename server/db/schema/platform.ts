@@ -17,6 +17,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index("mail_outbox_to_idx").on(sql`lower(${t.to})`, t.createdAt.desc()),
+    index("mail_outbox_created_idx").on(t.createdAt),
     check("mail_outbox_status_ck", sql`${t.status} in ('queued', 'sent', 'logged', 'failed')`),
   ],
 );

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { lt } from "drizzle-orm";
+import { analyticsEvents } from "../../db/schema";
 import type { Db } from "../../db/types";
+import { deleteInBatches } from "../retention/delete-in-batches";
 
 const DAY_MS = 24 * 3600_000;
-const deletedAnswer = z.object({ rows: z.array(z.object({ deleted: z.coerce.number() })) });
 
 /**
  * Deletes raw events received more than `retentionDays` before `now`, `batch` rows per statement (short locks,
@@ -16,21 +16,5 @@ export async function deleteExpiredEvents(
   { now = new Date(), batch = 5000, maxBatches = 100 }: { now?: Date; batch?: number; maxBatches?: number } = {},
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  let total = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const [row] = deletedAnswer.parse(
-      await db.execute(sql`
-        with gone as (
-          delete from analytics_events where id in (
-            select id from analytics_events where received_at < ${cutoff} order by received_at limit ${batch}
-          )
-          returning 1
-        )
-        select count(*) as deleted from gone`),
-    ).rows;
-    const deleted = row?.deleted ?? 0;
-    total += deleted;
-    if (deleted < batch) break;
-  }
-  return total;
+  return deleteInBatches(db, analyticsEvents, lt(analyticsEvents.receivedAt, cutoff)!, { batch, maxBatches });
 }

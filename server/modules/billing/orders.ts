@@ -143,7 +143,7 @@ async function reserveOrder(
       )
       .orderBy(desc(orders.createdAt))
       .limit(1);
-    if (pending?.redirectUri) return { reused: true, order: pending };
+    if (pending?.redirectUri) return { reused: true, order: { ...pending, userId } };
     if (pending && pending.createdAt.getTime() > now.getTime() - IN_PROGRESS_MS) {
       throw new AppError(
         409,
@@ -167,7 +167,7 @@ async function reserveOrder(
         createdAt: now,
       })
       .returning();
-    return { reused: false, order: order! };
+    return { reused: false, order: { ...order!, userId } };
   });
 }
 

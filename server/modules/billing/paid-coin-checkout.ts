@@ -18,7 +18,8 @@ const answer = z.object({
  * statement's snapshot, so it may miss the earlier credit, and then the ledger's unique reference fails the whole
  * statement: the provider delivers it again and it finds the credit. Never a second credit.
  *
- * Answers whether the event was new (recorded) and whether its order exists (found).
+ * Answers whether the event was new (recorded) and whether its order exists (found): a deleted account's order
+ * (user_id null, kept for accounting) counts as unknown.
  */
 export async function applyPaidCoinCheckout(
   db: Db,
@@ -30,7 +31,7 @@ export async function applyPaidCoinCheckout(
     with recorded as (
       insert into ${paymentEvents} (provider, event_id, type, order_code, payload, outcome)
       values (${event.provider}, ${event.eventId}, ${event.type}, ${orderCode}, ${JSON.stringify(event.payload ?? {})}::jsonb,
-        case when exists (select 1 from ${orders} where order_code = ${orderCode}) then 'applied' else 'unknown-order' end)
+        case when exists (select 1 from ${orders} where order_code = ${orderCode} and user_id is not null) then 'applied' else 'unknown-order' end)
       on conflict (provider, event_id) do nothing
       returning id
     ),

@@ -38,7 +38,7 @@ async function findOwnSandboxOrder(deps: BillingDeps, userId: string, orderCode:
     .where(and(eq(orders.orderCode, orderCode), eq(orders.userId, userId), eq(orders.provider, "sandbox")));
   const checkout = order ? await findSandboxCheckout(deps.db, orderCode) : null;
   if (!order || !checkout) throw errors.notFound("Order not found");
-  return { provider, order, checkout };
+  return { provider, order: { ...order, userId }, checkout };
 }
 
 async function view(deps: BillingDeps, orderCode: string, userId: string): Promise<SandboxCheckout> {

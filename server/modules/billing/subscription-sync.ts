@@ -4,7 +4,8 @@ import type { Db } from "../../db/types";
 import type { Logger } from "../../logger";
 import type { PaymentProvider, ProviderSubscription } from "../../providers/payments/types";
 
-export type OrderRow = typeof orders.$inferSelect;
+/** An order of an account that still exists (a deleted account's orders keep a null user_id, for accounting). */
+export type OrderRow = typeof orders.$inferSelect & { userId: string };
 
 /**
  * The order with this code, locked for the rest of the transaction, after its user's row: every billing writer
@@ -28,7 +29,9 @@ export async function lockOrder(tx: Db, orderCode: string): Promise<OrderRow | n
     .innerJoin(owner, eq(owner.id, orders.userId))
     .where(eq(orders.orderCode, orderCode))
     .for("update", { of: orders });
-  return row?.order ?? null;
+  const order = row?.order;
+  // The inner join with the user's row answers no order whose user_id is null.
+  return order?.userId ? { ...order, userId: order.userId } : null;
 }
 
 /** Our status for the provider's word: 1 renewing; 2 cancelled at period end, ended or unpaid. */

@@ -8,7 +8,7 @@ import { visibleCharacters } from "../catalogue/character-visibility";
 import type { SessionUser } from "../sessions/sessions";
 import type { ChatDeps } from "./chat-context";
 import { readChatPersona } from "./chat-persona-column";
-import { chatNotFound, findChat, type ChatRef } from "./chat-sessions";
+import { chatNotFound, findChat, type ChatRef, type ChatSessionRow } from "./chat-sessions";
 import {
   exportBaseName,
   markdownHeader,
@@ -33,10 +33,17 @@ export interface ChatExportFile {
   body: ReadableStream<Uint8Array>;
 }
 
+/** What a chat export reads of its character. */
+export interface ExportCharacter {
+  name: string;
+  greeting: string;
+  alternates: string[];
+}
+
 /**
  * GET /v1/chat_session/export: one of the user's chats (the given one, else the latest with the character) as a
- * file that streams page by page. The character's greeting opens it, as it opens the chat on screen. 404 for a
- * character the user may no longer open, and for a chat that is not theirs.
+ * file that streams page by page. 404 for a character the user may no longer open, and for a chat that is not
+ * theirs.
  */
 export async function openChatExport(
   deps: Pick<ChatDeps, "db" | "store">,
@@ -53,7 +60,20 @@ export async function openChatExport(
   if (!robot) throw new AppError(404, 404, "Character not found");
   const session = await findChat(db, user.id, input);
   if (!session) throw chatNotFound();
+  return chatExportFile(db, user, robot, session, input.format);
+}
 
+/**
+ * The file of one of the user's chats (also the account archive's, server/modules/account-data): the character's
+ * greeting opens it, as it opens the chat on screen, then the messages, read page by page as the file streams.
+ */
+export async function chatExportFile(
+  db: Db,
+  user: Pick<SessionUser, "id" | "name">,
+  robot: ExportCharacter,
+  session: ChatSessionRow,
+  format: ChatExportFormat,
+): Promise<ChatExportFile> {
   // The name the user had in this chat, as the model saw it: the chat's persona, else theirs, else the nickname.
   const [own] = await db
     .select({ name: users.personaName, description: users.personaDescription })
@@ -66,7 +86,7 @@ export async function openChatExport(
     title: session.title,
     createdAt: session.createdAt,
   };
-  const jsonl = input.format === "jsonl";
+  const jsonl = format === "jsonl";
   const header = jsonl ? sillyTavernHeader : markdownHeader;
   const line = jsonl ? sillyTavernMessage : markdownMessage;
   // The greeting the chat opened with; the character's other greetings are its swipes, as on screen.
