@@ -209,8 +209,8 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       const a = await member("race-a");
       const b = await member("race-b");
       const results = await Promise.allSettled([
-        updateOwnProfile(database.db, a.uid, { name: "A", sex: -1, key: "Race_Winner" }),
-        updateOwnProfile(database.db, b.uid, { name: "B", sex: -1, key: "race_winner" }),
+        updateOwnProfile(database.db, api.deps.storage, a.uid, { name: "A", sex: -1, key: "Race_Winner" }),
+        updateOwnProfile(database.db, api.deps.storage, b.uid, { name: "B", sex: -1, key: "race_winner" }),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const [lost] = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
