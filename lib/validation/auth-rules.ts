@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "../contracts/fields";
+import { visibleName } from "./visible-text";
 
 /** SPEC §5 rules with their exact messages; shared by the forms and the server. */
 export const MESSAGES = {
@@ -9,6 +10,7 @@ export const MESSAGES = {
   emailCode: "Please enter the 6-digit verification code",
   nicknameRequired: "Please enter your nickname",
   nicknameTooLong: "Nickname must be less than 20 characters",
+  nicknameDirection: "Nickname cannot contain text direction characters",
   idTooShort: "ID must be at least 3 characters",
   idTooLong: "ID must be less than 20 characters",
   idCharacters: "ID can only contain letters, numbers, hyphens, and underscores",
@@ -23,10 +25,11 @@ export const captchaRule = text().trim().min(LIMITS.captchaMin, MESSAGES.captcha
 export const emailCodeRule = text()
   .trim()
   .regex(/^\d{6,}$/, MESSAGES.emailCode);
-export const nicknameRule = text()
-  .trim()
-  .min(1, MESSAGES.nicknameRequired)
-  .max(LIMITS.nicknameMax, MESSAGES.nicknameTooLong);
+export const nicknameRule = visibleName(
+  text().trim().min(1, MESSAGES.nicknameRequired).max(LIMITS.nicknameMax, MESSAGES.nicknameTooLong),
+  { direction: MESSAGES.nicknameDirection, required: MESSAGES.nicknameRequired },
+);
+/** Letters, digits, hyphen and underscore only (ASCII), so no invisible or bidi character gets in. */
 export const userIdRule = text()
   .min(LIMITS.idMin, MESSAGES.idTooShort)
   .max(LIMITS.idMax, MESSAGES.idTooLong)

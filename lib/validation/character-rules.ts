@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "../contracts/fields";
+import { visibleName } from "./visible-text";
 
 /**
  * The character form's rules with their messages, shared by /create (react-hook-form + zod) and the server
@@ -25,6 +26,7 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export const CHARACTER_MESSAGES = {
   nameRequired: "Please enter a name",
   nameTooLong: `Name must be at most ${CHARACTER_LIMITS.name} characters`,
+  nameDirection: "Name cannot contain text direction characters",
   introRequired: "Please write a short intro",
   introTooLong: `Intro must be at most ${CHARACTER_LIMITS.intro} characters`,
   greetingRequired: "Please write the first message",
@@ -41,7 +43,10 @@ export const CHARACTER_MESSAGES = {
 const M = CHARACTER_MESSAGES;
 const L = CHARACTER_LIMITS;
 
-export const characterNameRule = text().trim().min(1, M.nameRequired).max(L.name, M.nameTooLong);
+export const characterNameRule = visibleName(text().trim().min(1, M.nameRequired).max(L.name, M.nameTooLong), {
+  direction: M.nameDirection,
+  required: M.nameRequired,
+});
 export const characterIntroRule = text().trim().min(1, M.introRequired).max(L.intro, M.introTooLong);
 export const characterGreetingRule = text().trim().min(1, M.greetingRequired).max(L.greeting, M.greetingTooLong);
 export const alternateGreetingsRule = z

@@ -27,8 +27,8 @@ import { readBody, readQuery } from "./validate";
 import { viewerOf } from "./viewer";
 
 function creationDeps<E extends ApiEnv>(c: Context<E>): CreationDeps {
-  const { database, store } = c.get("deps");
-  return { db: database.db, store };
+  const { database, store, storage } = c.get("deps");
+  return { db: database.db, store, storage };
 }
 
 /** Characters people create (lib/contracts/creation.ts). */

@@ -65,7 +65,7 @@ export function fileRoutes(): Hono<ApiEnv> {
   app.post("/file/verify", requireAuth, async (c) => {
     const { key } = readBody(c, fileVerifyRequest);
     await spendUploadLimit(c.get("deps").store, "verify", c.get("user").id);
-    return ok(c, await verifyUpload(c.get("deps").storage, c.get("user").id, key));
+    return ok(c, await verifyUpload(c.get("deps").storage, c.get("deps").database.db, c.get("user").id, key));
   });
 
   app.get("/file/avatars/:name", async (c) => {

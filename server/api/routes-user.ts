@@ -35,7 +35,7 @@ export function userRoutes(): Hono<ApiEnv> {
   /** Edits the caller's own profile only; 409 code 12008 when the ID is taken. */
   app.post("/user/update", requireAuth, async (c) => {
     const input = readBody(c, userUpdateRequest);
-    return ok(c, await updateOwnProfile(c.get("deps").database.db, c.get("user").id, input));
+    return ok(c, await updateOwnProfile(c.get("deps").database.db, c.get("deps").storage, c.get("user").id, input));
   });
 
   /** { exists }: whether another user has this ID (case-insensitive; the caller's own ID does not count). */

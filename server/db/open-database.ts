@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { markInProcess } from "./in-process-databases";
+import { readJournal, recordMigrationTags, refuseUnknownMigrations, type MigrationQuery } from "./migration-skew";
 import { startAutoAnalyze } from "./pglite-auto-analyze";
 import { retryWhileUnavailable } from "./retry-while-unavailable";
 import * as schema from "./schema";
@@ -56,6 +57,14 @@ function defaultConnectionError(err: Error): void {
   );
 }
 
+/** Refuses a database a newer build migrated, then migrates it and records this build's migration names. */
+async function migrateChecked(query: MigrationQuery, migrationsFolder: string, migrate: () => Promise<void>) {
+  const journal = readJournal(migrationsFolder);
+  await refuseUnknownMigrations(query, journal);
+  await migrate();
+  await recordMigrationTags(query, journal);
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.databaseUrl) {
@@ -78,7 +87,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       const lock = await pool.connect();
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migrate(drizzle(lock, { schema }), { migrationsFolder });
+        await migrateChecked(
+          (text, params) => lock.query(text, params),
+          migrationsFolder,
+          () => migrate(drizzle(lock, { schema }), { migrationsFolder }),
+        );
       } finally {
         // The lock is the session's: a lost connection has released it already.
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
@@ -113,7 +126,16 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     schema,
   });
   markInProcess(db);
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  try {
+    await migrateChecked(
+      (text, params) => client.query(text, params),
+      migrationsFolder,
+      () => migrate(drizzle(client, { schema }), { migrationsFolder }),
+    );
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw err;
+  }
   await client.exec(SESSION_SETUP);
   const autoAnalyze = startAutoAnalyze(client, {
     intervalMs: opts.autoAnalyzeMs,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { recordVerifiedFile } from "@/server/modules/files/avatar-use";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_CODES } from "@/lib/contracts/account-data";
@@ -50,9 +51,13 @@ describe.each(testDrivers())("deleting an account on %s", (driver) => {
   };
   const remove = (who: Creator, confirm: string, via = api) => via.post("/v1/user/delete", { confirm }, who.auth);
   /** A verified avatar copy in storage, as /v1/file/verify leaves one; its URL. */
-  const storedAvatar = async (seed: string) => {
+  /** A verified avatar in storage, verified by `userIds` (a character may show only an avatar its creator verified). */
+  const storedAvatar = async (seed: string, ...userIds: string[]) => {
     const key = avatarKey(createHash("sha256").update(seed).digest("hex"));
-    await storage.put(key, new TextEncoder().encode(seed), { contentType: "image/webp", cacheControl: "no-store" });
+    const bytes = new TextEncoder().encode(seed);
+    await storage.put(key, bytes, { contentType: "image/webp", cacheControl: "no-store" });
+    for (const userId of userIds)
+      await recordVerifiedFile(db(), userId, { key, contentType: "image/webp", size: bytes.length });
     return { key, url: storage.publicUrl(key) };
   };
   const chatWith = async (userId: string, robotId: number) => {
@@ -76,10 +81,10 @@ describe.each(testDrivers())("deleting an account on %s", (driver) => {
     const secondSession = await createSession(db(), ada.id, true);
 
     // Files: Ada's face, her private character's avatar, her public character's avatar, and one Bob shows too.
-    const face = await storedAvatar("ada-face");
-    const privateAvatar = await storedAvatar("ada-private");
-    const publicAvatar = await storedAvatar("ada-public");
-    const shared = await storedAvatar("shared");
+    const face = await storedAvatar("ada-face", ada.id);
+    const privateAvatar = await storedAvatar("ada-private", ada.id);
+    const publicAvatar = await storedAvatar("ada-public", ada.id);
+    const shared = await storedAvatar("shared", ada.id, bob.id);
     await db()
       .update(users)
       .set({ face: face.url, personaName: "Captain", personaDescription: "Tall" })

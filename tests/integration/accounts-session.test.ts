@@ -151,6 +151,12 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ ...ok, name: "   " }, `'name': ${MESSAGES.nicknameRequired}`],
         [{ ...ok, name: "n".repeat(21) }, `'name': ${MESSAGES.nicknameTooLong}`],
+        [{ ...ok, name: "\u200B\u200B" }, `'name': ${MESSAGES.nicknameRequired}`],
+        [{ ...ok, name: "\u2060\uFEFF \u{E0041}" }, `'name': ${MESSAGES.nicknameRequired}`],
+        [{ ...ok, name: "\u202Egnp.exe\u200B" }, `'name': ${MESSAGES.nicknameDirection}`],
+        [{ ...ok, name: "Bob\u2067" }, `'name': ${MESSAGES.nicknameDirection}`],
+        [{ ...ok, key: "bob\u200B_ok" }, `'key': ${MESSAGES.idCharacters}`],
+        [{ ...ok, key: "\u202Ebob_ok" }, `'key': ${MESSAGES.idCharacters}`],
         [{ ...ok, key: "ab" }, `'key': ${MESSAGES.idTooShort}`],
         [{ ...ok, key: "k".repeat(21) }, `'key': ${MESSAGES.idTooLong}`],
         [{ ...ok, key: "bad id!" }, `'key': ${MESSAGES.idCharacters}`],
@@ -203,8 +209,8 @@ describe.each(testDrivers())("accounts: sessions and profile on %s", (driver) =>
       const a = await member("race-a");
       const b = await member("race-b");
       const results = await Promise.allSettled([
-        updateOwnProfile(database.db, a.uid, { name: "A", sex: -1, key: "Race_Winner" }),
-        updateOwnProfile(database.db, b.uid, { name: "B", sex: -1, key: "race_winner" }),
+        updateOwnProfile(database.db, api.deps.storage, a.uid, { name: "A", sex: -1, key: "Race_Winner" }),
+        updateOwnProfile(database.db, api.deps.storage, b.uid, { name: "B", sex: -1, key: "race_winner" }),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const [lost] = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];

@@ -228,6 +228,18 @@ describe.each(testDrivers())("subscription and coin orders on %s", (driver) => {
     expect(next.order_code).not.toBe(code);
   });
 
+  it("answers 24 concurrent Pays of one order with 200 and credits its coins once", async () => {
+    const { user, auth } = await signIn(suite.database.db);
+    const order = await data(await buy(suite.api, auth, "buy_coin", POPULAR), orderCreatedSchema);
+    const code = order.order_code!;
+    const answers = await Promise.all(Array.from({ length: 24 }, () => payOnSandbox(suite.api, auth, code)));
+    const statuses = await Promise.all(answers.map(async (res) => `${res.status} ${(await body(res)).msg}`));
+    expect(statuses.filter((s) => !s.startsWith("200 "))).toEqual([]);
+    expect(await getBalance(suite.database.db, user.id)).toBe(550);
+    const ledger = await suite.database.db.select().from(walletLedger).where(eq(walletLedger.userId, user.id));
+    expect(ledger.map((entry) => entry.reference)).toEqual([`order:${code}`]);
+  });
+
   it("limits order creation per user to 10 a minute", async () => {
     const { auth } = await signIn(suite.database.db);
     const statuses: number[] = [];

@@ -294,5 +294,5 @@ describe.skipIf(!adminUrl || !redisUrl)("WEB_CONCURRENCY=2 on Postgres and Redis
       if (npm.child.exitCode === null) npm.child.kill("SIGKILL");
       fs.rmSync(npmDataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

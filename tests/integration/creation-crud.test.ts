@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHARACTER_MESSAGES } from "@/lib/validation/character-rules";
 import { robots, robotTags } from "@/server/db/schema";
 import { seedDemo } from "@/server/db/seed/seed-demo";
 import type { DbHandle } from "@/server/db/types";
@@ -227,5 +228,26 @@ describe.each(testDrivers())("creating, editing and deleting characters on %s", 
     expect(await exists({ name: "Zephyrine Unique", exclude_id: named.id })).toBe(false);
     expect(await exists({ name: "Secret Zed" })).toBe(false);
     expect(await exists({ id: named.id })).toBe(true);
+  });
+
+  it("compares names without zero-width and format characters, and refuses invisible and bidi names", async () => {
+    const exists = async (name: string) =>
+      (await body(await api.post("/v1/tag/robot/exists", { name }))).data.exists as boolean;
+    await create(api, ada, { name: "PubBot Quill" });
+    expect(await exists("PubBot Quill\u200B")).toBe(true);
+    expect(await exists("pub\u00ADbot\u2060 quill\u{E0020}")).toBe(true);
+    expect(await exists("PubBot Quil")).toBe(false);
+    await create(api, ada, { name: "Zer\u200Bo Width" });
+    expect(await exists("zero width")).toBe(true);
+    for (const [name, message] of [
+      ["\u200B", CHARACTER_MESSAGES.nameRequired],
+      ["\u200D\uFEFF\u034F", CHARACTER_MESSAGES.nameRequired],
+      ["\u202Egnp.exe", CHARACTER_MESSAGES.nameDirection],
+      ["Bot\u2066", CHARACTER_MESSAGES.nameDirection],
+    ] as const) {
+      const res = await api.post("/v1/user/robot/create", characterInput({ name }), ada.auth);
+      expect(res.status, name).toBe(400);
+      expect((await body(res)).msg, name).toContain(message);
+    }
   });
 });

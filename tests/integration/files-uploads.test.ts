@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CREATION_CODES } from "@/lib/contracts/creation";
 import { FILE_CODES, UPLOAD_MAX_BYTES, type UploadTicket } from "@/lib/contracts/files";
 import type { DbHandle } from "@/server/db/types";
 import { UPLOAD_LIMITS } from "@/server/modules/files/upload-limits";
 import { createLocalDiskStorage } from "@/server/providers/storage/local-disk-storage";
 import { signPolicy, type UploadPolicy } from "@/server/providers/storage/upload-policy";
+import { characterInput } from "./creation-support";
 import { createUserWithSession } from "./helpers/fixtures";
 import { makeImage, pixelBomb, type ImageType } from "./helpers/test-images";
 import { createTestApi, type TestApi } from "./helpers/test-api";
@@ -367,6 +369,43 @@ describe.each(testDrivers())("uploads on the local disk on %s", (driver) => {
     expect((await saved.json()).data.face).toBe(url);
     const info = await api.request("/v1/user/info", { headers: who.auth });
     expect((await info.json()).data.face).toBe(url);
+  });
+
+  it("lets only the user who verified an avatar use it, while its file exists, and a copy keep its original's", async () => {
+    const [owner, other] = [await actor(), await actor()];
+    const ticket = await ticketFor(owner, "image/png");
+    expect((await post(ticket.fields, await makeImage("image/png"), "image/png")).status).toBe(204);
+    const { url } = (await (await verify(owner, ticket.key)).json()).data as { url: string };
+    const missing = `/v1/file/avatars/${randomBytes(32).toString("hex")}.webp`;
+    const face = (who: Actor, value: string) =>
+      api.post(
+        "/v1/user/update",
+        { name: "Uma", sex: -1, key: `u_${randomBytes(6).toString("hex")}`, face: value },
+        who.auth,
+      );
+    const character = (who: Actor, avatar: string, more: Record<string, unknown> = {}) =>
+      api.post(
+        "/v1/user/robot/create",
+        { ...characterInput({ avatar, visibility: "public", tags: [] }), ...more },
+        who.auth,
+      );
+
+    for (const res of [await face(other, url), await face(owner, missing)]) expect(res.status).toBe(400);
+    for (const res of [await character(other, url), await character(owner, missing)]) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe(CREATION_CODES.AVATAR_NOT_ALLOWED);
+    }
+    expect((await face(owner, url)).status).toBe(200);
+    const original = await character(owner, url);
+    expect(original.status).toBe(200);
+    const originalId = ((await original.json()).data as { id: number }).id;
+
+    // A copy keeps the original's avatar (the same file); then that user's characters and profile may show it.
+    const copy = await character(other, url, { copied_from: originalId });
+    expect(copy.status).toBe(200);
+    expect(((await copy.json()).data as { avatar: string }).avatar).toBe(url);
+    expect((await character(other, url)).status).toBe(200);
+    expect((await face(other, url)).status).toBe(200);
   });
 
   it("works with request signing enforced: the form upload and the served file are unsigned like S3's", async () => {

@@ -259,6 +259,8 @@ export const SAMPLES: Sample[] = [
   sample("GET /v1/payment/sandbox/checkout", "billing.sandboxCheckoutQuery", () => ({ order_code: "ord_none" })),
   sample("POST /v1/payment/sandbox/pay", "billing.sandboxOrderRequest", () => ({ order_code: "ord_none" })),
   sample("POST /v1/payment/sandbox/cancel", "billing.sandboxOrderRequest", () => ({ order_code: "ord_none" })),
+  // A confirmation that is not the user's ID: refused (40004), nothing deleted.
+  sample("POST /v1/user/delete", "account-data.accountDeleteRequest", () => ({ confirm: "not-the-id" })),
   sample("GET /v1/file/sts", "files.fileStsQuery", () => ({ content_type: "image/png" })),
   sample("POST /v1/file/verify", "files.fileVerifyRequest", () => ({
     key: `incoming/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/${"a".repeat(24)}`,
@@ -271,6 +273,7 @@ export const WITHOUT_CONTRACT = new Set([
   "GET /v1/health/ready",
   "GET /v1/user/info",
   "GET /v1/user/persona",
+  "GET /v1/user/export",
   "GET /v1/oauth/config",
   "GET /v1/oauth/start",
   "GET /v1/oauth/callback",

@@ -174,6 +174,26 @@ describe.each(testDrivers())("Stripe deliveries at scale on %s", (driver) => {
   const suite = stripeSuite(driver);
   const db = () => suite.database.db;
 
+  it("answers 21 different events for one checkout, delivered at once, with 200 and credits it once", async () => {
+    const { user, auth } = await signIn(db());
+    const { orderCode, sessionId } = await orderWithSession(suite, auth, "buy_coin", POPULAR);
+    const events = [
+      suite.stripe.completeSession(sessionId),
+      ...Array.from({ length: 20 }, () => suite.stripe.succeedAsyncPayment(sessionId)),
+    ];
+    const results = await Promise.all(events.map(async (event) => answer(await suite.deliver(event))));
+    expect(results.filter((r) => r.status !== 200)).toEqual([]);
+    expect(await coinsOf(suite, auth)).toBe(550);
+    const ledger = await db().select().from(walletLedger).where(eq(walletLedger.userId, user.id));
+    expect(ledger.map((row) => row.reference)).toEqual([`order:${orderCode}`]);
+    expect(
+      await recordedEvents(
+        suite,
+        events.map((e) => e.id),
+      ),
+    ).toHaveLength(21);
+  });
+
   it("credits 200 orders exactly once when each event comes 5 times, shuffled, 20 at a time", async () => {
     const packs = DEMO_COIN_PRODUCTS.filter((p) => p.status === 1);
     const buyers = await Promise.all(Array.from({ length: 200 }, () => signIn(db())));

@@ -32,6 +32,8 @@ describe("account defaults", () => {
     const generated = oauthNickname({ name: null, email: "jane.doe@example.test" });
     expect(generated).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+[0-9]{4}$/);
     expect(generated.toLowerCase()).not.toContain("jane");
+    for (const name of ["\u200B\u2060", "\u202Egnp.exe"])
+      expect(oauthNickname({ name, email: "x@example.test" })).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+[0-9]{4}$/);
   });
 
   it("password rule on the decrypted value", () => {

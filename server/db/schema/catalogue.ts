@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CardExtras } from "../../../lib/contracts/creation";
 import type { Lorebook } from "../../../lib/validation/lorebook-rules";
+import { nameKey } from "../name-key";
 import { users } from "./accounts";
 
 export const tags = pgTable(
@@ -80,6 +81,8 @@ export const robots = pgTable(
     index("robots_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     // Names alone, so a broad search can list the characters whose name matches before it reads every match.
     index("robots_name_fts_idx").using("gin", sql`to_tsvector('english', ${t.name})`),
+    // The name check compares names as nameKey has them ("PubBot\u200B" is "pubbot").
+    index("robots_name_key_idx").on(nameKey(t.name)),
     check("robots_counts_ck", sql`${t.chatCount} >= 0 and ${t.favoriteCount} >= 0`),
     check("robots_visibility_ck", sql`${t.visibility} in ('public', 'unlisted', 'private')`),
     check("robots_name_ck", sql`char_length(${t.name}) between 1 and 60`),

@@ -22,17 +22,26 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * Who verified which stored file (POST /v1/file/verify): the verified copies are named by their hash, so one
+ * file can have several rows, one for each user who verified that image. Only they may use it as an avatar.
+ */
 export const files = pgTable(
   "files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     storageKey: text("storage_key").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("files_storage_key_uq").on(t.storageKey), check("files_size_ck", sql`${t.size} >= 0`)],
+  (t) => [
+    uniqueIndex("files_storage_key_user_uq").on(t.storageKey, t.userId),
+    check("files_size_ck", sql`${t.size} >= 0`),
+  ],
 );
 
 /**

@@ -4,7 +4,9 @@ import { MESSAGES } from "../../../lib/validation/auth-rules";
 import { users } from "../../db/schema";
 import type { Db } from "../../db/types";
 import { AppError, errors } from "../../errors";
+import type { StorageProvider } from "../../providers/storage/types";
 import { isAcceptedAvatar } from "../avatars/avatar-policy";
+import { mayUseAvatar } from "../files/avatar-use";
 import { toOwnProfile } from "./profile";
 import { isUniqueViolation } from "./users";
 
@@ -40,8 +42,20 @@ export async function userKeyTaken(db: Db, key: string, exceptUserId: string): P
  * Updates the caller's own profile (the only row it can touch is userId's). 409 code 12008 when the ID is taken,
  * by the check or by the unique index when two users race for it.
  */
-export async function updateOwnProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserInfo> {
-  if (changes.face !== undefined && !isAllowedFace(changes.face)) {
+/** A face the user may set: none, the one they have, or one avatar-use.ts lets them use (a verified upload of theirs). */
+async function mayUseFace(db: Db, storage: StorageProvider, userId: string, face: string): Promise<boolean> {
+  if (face === "") return true;
+  const [current] = await db.select({ face: users.face }).from(users).where(eq(users.id, userId));
+  return face === current?.face || mayUseAvatar({ db, storage }, userId, face);
+}
+
+export async function updateOwnProfile(
+  db: Db,
+  storage: StorageProvider,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<UserInfo> {
+  if (changes.face !== undefined && !(await mayUseFace(db, storage, userId, changes.face))) {
     throw errors.badRequest(FACE_REFUSED);
   }
   if (await userKeyTaken(db, changes.key, userId)) throw idTaken();

@@ -8,6 +8,7 @@ import type {
   ProviderCheckout,
   ProviderSubscription,
 } from "../../providers/payments/types";
+import { isUniqueViolation } from "../accounts/users";
 import { creditCoinsLocked } from "../wallet/wallet";
 import { applyPaidCoinCheckout } from "./paid-coin-checkout";
 import { lockOrder, syncSubscriptionRow, type OrderRow } from "./subscription-sync";
@@ -134,7 +135,7 @@ export async function applyPaymentEvent(
   const word = await reread(deps.provider, event);
   const outcome =
     word.kind === "checkout" && word.checkout.status === "paid" && word.subscription === null
-      ? await applyPaidCheckoutAtOnce(deps, event, word.checkout.orderCode)
+      ? await applyPaidCheckoutAtOnce(deps, event, word)
       : await applyInTransaction(deps, event, word);
   if (outcome === "unknown-order")
     deps.logger.warn("payment event for an unknown order", {
@@ -145,15 +146,25 @@ export async function applyPaymentEvent(
   return { outcome };
 }
 
-/** A paid checkout without a subscription: one statement (paid-coin-checkout.ts). */
+/**
+ * A paid checkout without a subscription: one statement (paid-coin-checkout.ts). When another event for the same
+ * order credited it while the statement ran, the statement wrote nothing (the ledger's unique reference): the
+ * transaction then records this event and, reading after the order's lock, finds the credit.
+ */
 async function applyPaidCheckoutAtOnce(
   deps: FulfilmentDeps,
   event: PaymentEvent,
-  orderCode: string,
+  word: Extract<ProviderWord, { kind: "checkout" }>,
 ): Promise<FulfilmentOutcome> {
-  const { recorded, found } = await applyPaidCoinCheckout(deps.db, event, orderCode, orderReference(orderCode));
-  if (!recorded) return "duplicate";
-  return found ? "applied" : "unknown-order";
+  const orderCode = word.checkout.orderCode;
+  try {
+    const { recorded, found } = await applyPaidCoinCheckout(deps.db, event, orderCode, orderReference(orderCode));
+    if (!recorded) return "duplicate";
+    return found ? "applied" : "unknown-order";
+  } catch (err) {
+    if (!isUniqueViolation(err, "wallet_ledger_reference_uq")) throw err;
+    return applyInTransaction(deps, event, word);
+  }
 }
 
 async function applyInTransaction(deps: FulfilmentDeps, event: PaymentEvent, word: ProviderWord) {

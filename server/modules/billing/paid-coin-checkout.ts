@@ -16,7 +16,8 @@ const answer = z.object({
  * unique key and then records nothing, so nothing else happens. Two different events about one order (completed,
  * then async_payment_succeeded) are serialised by the order's lock; the later one's ledger check reads the
  * statement's snapshot, so it may miss the earlier credit, and then the ledger's unique reference fails the whole
- * statement: the provider delivers it again and it finds the credit. Never a second credit.
+ * statement: the caller applies that event again in a transaction (fulfilment.ts), which finds the credit. Never a
+ * second credit.
  *
  * Answers whether the event was new (recorded) and whether its order exists (found): a deleted account's order
  * (user_id null, kept for accounting) counts as unknown.

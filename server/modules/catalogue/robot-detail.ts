@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Viewer } from "../../../lib/age-gate/cookies";
 import type { RobotDetail } from "../../../lib/contracts/catalogue";
 import { favorites, robots, users } from "../../db/schema";
+import { nameKey } from "../../db/name-key";
 import type { Db } from "../../db/types";
 import { shownUserFace } from "../avatars/avatar-policy";
 import { ageAllows, visibleCharacters } from "./character-visibility";
@@ -67,7 +68,7 @@ export async function robotExists(db: Db, by: { id?: number; name?: string; excl
     by.id !== undefined
       ? eq(robots.id, by.id)
       : and(
-          sql`lower(${robots.name}) = lower(${by.name ?? ""})`,
+          sql`${nameKey(robots.name)} = ${nameKey(by.name ?? "")}`,
           by.exclude_id !== undefined ? ne(robots.id, by.exclude_id) : undefined,
         );
   const [row] = await db

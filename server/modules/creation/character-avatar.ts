@@ -1,6 +1,6 @@
 import { CREATION_CODES } from "../../../lib/contracts/creation";
 import { AppError } from "../../errors";
-import { isAcceptedAvatar } from "../avatars/avatar-policy";
+import { mayUseAvatar, type AvatarUseDeps } from "../files/avatar-use";
 import { avatarPath } from "../avatars/render-avatar";
 
 /** The generated avatar of a character's key (what "" asks for, and the export's fallback). */
@@ -9,11 +9,19 @@ export function generatedAvatar(key: string): string {
 }
 
 /**
- * The avatar to store: "" gives the generated one; anything else must pass the avatar rule (this site's avatar
- * routes, verified uploads, AVATAR_HOSTS), else 400 40012. The avatar already stored is always kept.
+ * The avatar to store: "" gives the generated one; the avatar already stored is always kept; anything else must
+ * be one the user may use (avatar-use.ts: the avatar rule, and a verified upload that exists and is theirs or
+ * `copied`, the original's of a copy), else 400 40012.
  */
-export function avatarToStore(requested: string, key: string, stored?: string): string {
+export async function avatarToStore(
+  deps: AvatarUseDeps,
+  userId: string,
+  requested: string,
+  key: string,
+  kept: { stored?: string; copied?: string } = {},
+): Promise<string> {
   if (requested === "") return generatedAvatar(key);
-  if (requested === stored || isAcceptedAvatar(requested)) return requested;
+  if (requested === kept.stored) return requested;
+  if (await mayUseAvatar(deps, userId, requested, kept.copied === undefined ? [] : [kept.copied])) return requested;
   throw new AppError(400, CREATION_CODES.AVATAR_NOT_ALLOWED, "This avatar cannot be used: upload an image instead");
 }

@@ -24,10 +24,11 @@ export async function createCharacter(
 ): Promise<CharacterDefinition> {
   await spendCreationLimit(deps.store, "create", userId);
   const resolved = await resolveTags(deps.db, input.tags);
-  const credit = input.copied_from === undefined ? null : await readCopyCredit(deps.db, input.copied_from, viewer);
+  const original = input.copied_from === undefined ? null : await readCopyCredit(deps.db, input.copied_from, viewer);
+  const credit = original?.credit ?? null;
   for (let attempt = 1; ; attempt++) {
     const key = newCharacterKey(input.name);
-    const avatar = avatarToStore(input.avatar, key);
+    const avatar = await avatarToStore(deps, userId, input.avatar, key, { copied: original?.avatar });
     try {
       const id = await deps.db.transaction(async (tx) => {
         const [row] = await tx

@@ -21,9 +21,11 @@ export async function updateCharacter(
 ): Promise<CharacterDefinition> {
   await spendCreationLimit(deps.store, "update", userId);
   const resolved = await resolveTags(deps.db, input.tags);
+  // Checked before the transaction: the check may read the avatar's file from storage.
+  const before = await requireOwnCharacter(deps.db, input.id, userId);
+  const avatar = await avatarToStore(deps, userId, input.avatar, before.key, { stored: before.avatar });
   await deps.db.transaction(async (tx) => {
     const current = await requireOwnCharacter(tx, input.id, userId);
-    const avatar = avatarToStore(input.avatar, current.key, current.avatar);
     await tx
       .update(robots)
       .set({ ...characterColumns(input, resolved, avatar), updatedAt: sql`now()` })

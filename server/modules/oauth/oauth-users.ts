@@ -4,6 +4,7 @@ import type { Db } from "../../db/types";
 import { isAcceptedAvatar } from "../avatars/avatar-policy";
 import { friendlyNickname } from "../accounts/friendly-nickname";
 import { defaultUserKey, findUserByEmail } from "../accounts/users";
+import { nicknameRule } from "../../../lib/validation/auth-rules";
 
 /** What the provider's ID token says about the person. */
 export interface OAuthProfile {
@@ -15,13 +16,16 @@ export interface OAuthProfile {
   picture: string | null;
 }
 
-/** The nickname: the provider's name (cut to 20 characters), else a generated one (never the e-mail address). */
+/**
+ * The nickname: the provider's name (cut to 20 characters) when the nickname rule takes it (no bidi controls,
+ * something visible), else a generated one (never the e-mail address).
+ */
 export function oauthNickname(profile: Pick<OAuthProfile, "name" | "email">): string {
   const name = Array.from(profile.name?.trim() ?? "")
     .slice(0, 20)
     .join("")
     .trim();
-  return name || friendlyNickname();
+  return nicknameRule.safeParse(name).success ? name : friendlyNickname();
 }
 
 /** The provider's picture when the avatar rule accepts it (its host in AVATAR_HOSTS), else none. */
