@@ -291,7 +291,8 @@ describe.skipIf(!adminUrl || !redisUrl)("WEB_CONCURRENCY=2 on Postgres and Redis
       expect(() => process.kill(Number(draining.pid), 0)).toThrow();
       await expect(getOnNewConnection(npmPort, "/v1/health")).rejects.toThrow();
     } finally {
-      if (npm.child.exitCode === null) npm.child.kill("SIGKILL");
+      // SIGTERM, which npm passes on: a SIGKILL would leave its child serving.
+      if (npm.child.exitCode === null) npm.child.kill("SIGTERM");
       fs.rmSync(npmDataDir, { recursive: true, force: true });
     }
   }, 120_000);
